@@ -1,0 +1,1 @@
+"""krig: the thin terminal client and headless bots; speaks only the protocol."""

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Bootstrap: make the project's virtual environment, then run a command in it.
+
+Needs only Python 3.11+.  The venv lives in ``.venv`` (or ``$KRIG_VENV``) and is
+reinstalled whenever pyproject.toml changes.
+
+    python3 dev.py test                  # ruff, mypy --strict, then the whole pytest suite
+    python3 dev.py krig-server ARGS...   # any console script or program installed in the venv
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("KRIG_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".krig-installed"
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run under an older python3
+        sys.exit(f"krig needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print(f"dev.py: creating {VENV}", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    print("dev.py: installing krig and its development tools", file=sys.stderr)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True, cwd=ROOT)
+    STAMP.write_text(wanted)
+
+
+def run(argv: list[str]) -> int:
+    exe = BIN / argv[0]
+    cmd = [str(exe) if exe.exists() else argv[0], *argv[1:]]
+    return subprocess.run(cmd, cwd=ROOT, check=False).returncode
+
+
+def test(extra: list[str]) -> int:
+    steps = [
+        ["ruff", "check", "."],
+        ["ruff", "format", "--check", "."],
+        ["mypy"],
+        ["pytest", *extra],
+    ]
+    for step in steps:
+        print(f"dev.py: $ {' '.join(step)}", file=sys.stderr, flush=True)
+        code = run(step)
+        if code:
+            print(f"dev.py: {step[0]} failed (exit {code})", file=sys.stderr)
+            return code
+    return 0
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if args else 2
+    ensure_venv()
+    if args[0] == "test":
+        return test(args[1:])
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""krig protocol: the wire contract shared by server, CLI client and bots."""

@@ -1,0 +1,1 @@
+"""krig-server: the authoritative War game server and its pure rules engine."""

@@ -1,0 +1,135 @@
+"""``krig-server``: the server's command line (simulate, bench; serve comes with the server)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from server.engine.rules import (
+    OPTION_NAMES,
+    PRESET_SOURCES,
+    PRESETS,
+    Rules,
+    RulesError,
+    make_rules,
+    parse_option,
+)
+
+
+def rules_from_args(preset: str, sets: list[str], players: int | None) -> Rules:
+    overrides: dict[str, Any] = {}
+    for item in sets:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise RulesError(item, "write options as name=value, e.g. war_down=1")
+        overrides[name.strip()] = parse_option(name.strip(), value.strip())
+    if players is not None:
+        overrides["players"] = players
+    return make_rules(preset, overrides)
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default="classic", help=f"one of: {', '.join(PRESETS)}")
+    p.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help=f"override a rule option (repeatable); options: {', '.join(OPTION_NAMES)}",
+    )
+    p.add_argument("--players", type=int, help="2 to 4 (default: the preset's)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="krig-server", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play one game from a deal file, or many seeded games")
+    _add_rules_args(sim)
+    sim.add_argument("--deal", type=Path, help='JSON deal file: {"seats": [["AD","KC"], ...]}')
+    sim.add_argument("--events", action="store_true", help="with --deal: include the event log")
+    sim.add_argument(
+        "--games", type=int, default=1000, help="number of random games (default 1000)"
+    )
+    sim.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--all-cores", action="store_true", help="one worker per core")
+    sim.add_argument("--json", action="store_true", help="print statistics as JSON")
+
+    presets = sub.add_parser("presets", help="list the rule presets and their options")
+    presets.add_argument("--json", action="store_true")
+
+    bench = sub.add_parser("bench", help="print benchmark figures")
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--games", type=int, default=2000)
+    bench.add_argument("--json", action="store_true")
+    return parser
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from server import simulate
+
+    rules = rules_from_args(args.preset, args.sets, args.players)
+    if args.deal is not None:
+        try:
+            seats = simulate.load_deal(args.deal)
+        except simulate.DealError as exc:
+            print(f"krig-server: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(simulate.play_deal(rules, seats, args.seed, args.events)))
+        return 0
+    if args.games < 1:
+        print("krig-server: --games must be at least 1", file=sys.stderr)
+        return 2
+    jobs = simulate.default_jobs() if args.all_cores else max(1, args.jobs)
+    stats = simulate.run_many(rules, args.games, args.seed, jobs, sys.stderr.isatty())
+    print(json.dumps(stats) if args.json else simulate.format_stats(stats))
+    return 0
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    data = {name: {"source": PRESET_SOURCES[name], **r.to_dict()} for name, r in PRESETS.items()}
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    for name, values in data.items():
+        changed = {k: v for k, v in values.items() if k != "source" and Rules().to_dict()[k] != v}
+        shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "(the defaults)"
+        print(f"{name:10} {values['source']:32} {shown}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from server.benchmarks import engine_bench
+
+    result = engine_bench(args.games)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"engine: classic 2-player, {result['games']} games on one core: "
+            f"{result['games_per_s']:.0f} games/s, {result['tricks_per_s']:.0f} tricks/s "
+            f"(mean {result['mean_tricks']:.1f} tricks/game, best of 3)"
+        )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "presets":
+            return cmd_presets(args)
+        return cmd_bench(args)
+    except RulesError as exc:
+        print(f"krig-server: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The pure rules engine: no I/O, no clock, no global randomness."""
+
+from server.engine.events import (
+    EVENT_TYPES,
+    Event,
+    FlipsRevealed,
+    GameOver,
+    PlayerOut,
+    SeatActed,
+    TrickWon,
+    WarStarted,
+    WinningsShuffled,
+)
+from server.engine.game import (
+    Action,
+    Choose,
+    Flip,
+    RuleViolation,
+    auto_action,
+    from_deal,
+    new_game,
+    submit,
+    time_up,
+)
+from server.engine.rules import PRESETS, Rules, RulesError, make_rules, parse_option
+from server.engine.state import GameState, census, copy_state, from_plain, to_plain
+from server.engine.view import TableView, view
+
+__all__ = [
+    "EVENT_TYPES",
+    "PRESETS",
+    "Action",
+    "Choose",
+    "Event",
+    "Flip",
+    "FlipsRevealed",
+    "GameOver",
+    "GameState",
+    "PlayerOut",
+    "RuleViolation",
+    "Rules",
+    "RulesError",
+    "SeatActed",
+    "TableView",
+    "TrickWon",
+    "WarStarted",
+    "WinningsShuffled",
+    "auto_action",
+    "census",
+    "copy_state",
+    "from_deal",
+    "from_plain",
+    "make_rules",
+    "new_game",
+    "parse_option",
+    "submit",
+    "time_up",
+    "to_plain",
+    "view",
+]

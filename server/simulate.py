@@ -1,0 +1,208 @@
+"""The simulator: one game from a deal file, or statistics over many seeded games.
+
+Runs the same engine as the server, driving every seat with
+:func:`server.engine.auto_action` (a flip, or the documented hand policy).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.engine import (
+    Event,
+    GameState,
+    Rules,
+    RulesError,
+    auto_action,
+    from_deal,
+    new_game,
+    submit,
+)
+from server.engine.cards import CardError, parse_card
+from server.engine.record import event_json, result_json
+from server.engine.rng import MASK64
+
+
+class DealError(ValueError):
+    """A deal file that cannot be read as a deal."""
+
+
+def load_deal(path: Path) -> list[list[int]]:
+    """Read ``{"seats": [["AD", "KC"], ["KH", "QS"]]}`` (top of each pile first)."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as exc:
+        raise DealError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise DealError(f"{path} is not JSON: {exc}") from None
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, list) or not all(isinstance(p, list) for p in seats):
+        raise DealError(f'{path}: expected {{"seats": [[card, ...], ...]}}')
+    try:
+        return [[parse_card(str(c)) for c in pile] for pile in seats]
+    except CardError as exc:
+        raise DealError(f"{path}: {exc}") from None
+
+
+def play(state: GameState, events: list[Event] | None = None) -> GameState:
+    """Drive every seat with the automatic policy until the game is over."""
+    while state.phase != "over":
+        for seat in state.awaiting[:]:
+            produced = submit(state, seat, auto_action(state, seat))
+            if events is not None:
+                events.extend(produced)
+    return state
+
+
+def play_deal(rules: Rules, seats: list[list[int]], seed: int, with_events: bool) -> dict[str, Any]:
+    if len(seats) != rules.players:
+        rules = rules.replace(players=len(seats))
+    events: list[Event] | None = [] if with_events else None
+    state = play(from_deal(rules, seats, seed), events)
+    out = result_json(state)
+    if events is not None:
+        out["events"] = [event_json(e) for e in events]
+    return out
+
+
+@dataclass(slots=True)
+class Tally:
+    """Per-game figures gathered from a batch of random games."""
+
+    tricks: list[int] = field(default_factory=list)
+    wars: int = 0
+    draws: int = 0
+    cycles: int = 0
+    capped: int = 0
+    wins: list[int] = field(default_factory=list)
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, state: GameState) -> None:
+        if len(self.wins) < state.players:
+            self.wins.extend([0] * (state.players - len(self.wins)))
+        self.tricks.append(state.tricks)
+        self.wars += state.wars
+        if state.result == "draw":
+            self.draws += 1
+        else:
+            self.wins[state.winners[0]] += 1
+        if state.reason == "cycle":
+            self.cycles += 1
+        if state.reason == "round_cap":
+            self.capped += 1
+        self.reasons[state.reason] = self.reasons.get(state.reason, 0) + 1
+
+    def merge(self, other: Tally) -> None:
+        self.tricks.extend(other.tricks)
+        self.wars += other.wars
+        self.draws += other.draws
+        self.cycles += other.cycles
+        self.capped += other.capped
+        if len(self.wins) < len(other.wins):
+            self.wins.extend([0] * (len(other.wins) - len(self.wins)))
+        for i, w in enumerate(other.wins):
+            self.wins[i] += w
+        for k, v in other.reasons.items():
+            self.reasons[k] = self.reasons.get(k, 0) + v
+
+
+def _play_range(rules: Rules, seed: int, start: int, count: int) -> Tally:
+    tally = Tally()
+    for i in range(start, start + count):
+        tally.add(play(new_game(rules, (seed + i) & MASK64)))
+    return tally
+
+
+def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, total, size):
+        yield start, min(size, total - start)
+
+
+def run_many(rules: Rules, games: int, seed: int, jobs: int, progress: bool) -> dict[str, Any]:
+    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise them."""
+    began = time.perf_counter()
+    tally = Tally()
+    chunk = max(1, min(500, games // (jobs * 8) or 1))
+    done = 0
+
+    def tick() -> None:
+        if progress:
+            width = 30
+            filled = width * done // games
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{games} games")
+            sys.stderr.flush()
+
+    if jobs <= 1:
+        for start, count in _chunks(games, chunk):
+            tally.merge(_play_range(rules, seed, start, count))
+            done += count
+            tick()
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [
+                pool.submit(_play_range, rules, seed, start, count)
+                for start, count in _chunks(games, chunk)
+            ]
+            for fut in futures:
+                part = fut.result()
+                tally.merge(part)
+                done += len(part.tricks)
+                tick()
+    if progress:
+        sys.stderr.write("\n")
+    elapsed = time.perf_counter() - began
+    tricks = sorted(tally.tricks)
+    total_tricks = sum(tricks)
+    return {
+        "games": games,
+        "seed": seed,
+        "rules": rules.to_dict(),
+        "tricks": {
+            "mean": statistics.fmean(tricks),
+            "median": statistics.median(tricks),
+            "p95": tricks[min(len(tricks) - 1, int(0.95 * len(tricks)))],
+            "max": tricks[-1],
+        },
+        "wars_per_trick": tally.wars / total_tricks if total_tricks else 0.0,
+        "draw_share": tally.draws / games,
+        "cycle_share": tally.cycles / games,
+        "capped_share": tally.capped / games,
+        "wins_per_seat": tally.wins,
+        "reasons": dict(sorted(tally.reasons.items())),
+        "seconds": elapsed,
+        "games_per_s": games / elapsed if elapsed else 0.0,
+        "jobs": jobs,
+    }
+
+
+def format_stats(stats: dict[str, Any]) -> str:
+    t = stats["tricks"]
+    lines = [
+        f"games            {stats['games']} "
+        f"(seeds {stats['seed']}..{stats['seed'] + stats['games'] - 1})",
+        f"tricks           mean {t['mean']:.1f}  median {t['median']:g}  "
+        f"p95 {t['p95']}  max {t['max']}",
+        f"wars per trick   {stats['wars_per_trick']:.4f}",
+        f"draws            {stats['draw_share']:.2%}  (cycles {stats['cycle_share']:.2%}, "
+        f"capped {stats['capped_share']:.2%})",
+        f"wins per seat    {stats['wins_per_seat']}",
+        f"end reasons      {stats['reasons']}",
+        f"speed            {stats['games_per_s']:.0f} games/s on {stats['jobs']} process(es)",
+    ]
+    return "\n".join(lines)
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+__all__ = ["DealError", "RulesError", "format_stats", "load_deal", "play", "play_deal", "run_many"]
