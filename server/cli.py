@@ -64,8 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     presets.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="print benchmark figures")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
-    bench.add_argument("--games", type=int, default=2000)
+    bench.add_argument("what", choices=["engine", "codec"], help="what to measure")
+    bench.add_argument("--games", type=int, default=2000, help="engine: games per run")
+    bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true")
     return parser
 
@@ -104,8 +105,20 @@ def cmd_presets(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    from protocol.bench import codec_bench
     from server.benchmarks import engine_bench
 
+    if args.what == "codec":
+        result = codec_bench(args.count)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(
+                f"codec: flip frame ({result['frame_bytes']} bytes) on one core: "
+                f"{result['decodes_per_s']:,.0f} decodes+validations/s, "
+                f"{result['encodes_per_s']:,.0f} encodes/s (best of 3)"
+            )
+        return 0
     result = engine_bench(args.games)
     if args.json:
         print(json.dumps(result))

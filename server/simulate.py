@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from protocol.cards import CardError, parse_card
 from server.engine import (
     Event,
     GameState,
@@ -27,7 +28,6 @@ from server.engine import (
     new_game,
     submit,
 )
-from server.engine.cards import CardError, parse_card
 from server.engine.record import event_json, result_json
 from server.engine.rng import MASK64
 

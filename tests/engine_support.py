@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from protocol.cards import card_text, parse_card
 from server.engine import (
     Action,
     Event,
@@ -17,7 +18,6 @@ from server.engine import (
     from_deal,
     submit,
 )
-from server.engine.cards import card_text, parse_card
 
 
 def cards(text: str) -> list[int]:

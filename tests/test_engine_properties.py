@@ -132,6 +132,6 @@ def test_game_properties(preset: str, players: int, seed: int, order_seed: int) 
 
 
 def test_pending_marker_values_are_not_cards() -> None:
-    from server.engine.cards import is_card
+    from protocol.cards import is_card
 
     assert not is_card(FLIPPED) and not is_card(NO_CARD)

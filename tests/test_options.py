@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_support import cards, deal, last_trick, of_type, play_out, reveals, step, texts
 
+from protocol.cards import BLACK_JOKER, RED_JOKER, rank
 from server.engine import (
     Choose,
     GameOver,
@@ -19,7 +20,6 @@ from server.engine import (
     new_game,
     time_up,
 )
-from server.engine.cards import BLACK_JOKER, RED_JOKER, rank
 
 CLASSIC = make_rules("classic")
 

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
 
+from protocol.cards import is_card
 from server.engine import rng as _rng
-from server.engine.cards import is_card
 from server.engine.events import (
     Event,
     FlipsRevealed,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from server.engine.cards import card_text
+from protocol.cards import card_text
 from server.engine.events import EVENT_TYPES, Event
 from server.engine.state import GameState
 

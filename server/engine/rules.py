@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from server.engine.cards import build_deck
+from protocol.cards import build_deck
 
 WarRepeat = Literal["same", "face_up_only"]
 ShortWar = Literal["lose", "last_card"]

@@ -18,6 +18,7 @@ class TableView:
     seat: int | None
     players: int
     phase: str
+    step: int
     trick: int
     war: int
     awaiting: list[int]
@@ -50,6 +51,7 @@ def view(state: GameState, seat: int | None) -> TableView:
         seat=seat if own else None,
         players=n,
         phase=state.phase,
+        step=state.steps,
         trick=state.tricks + (0 if state.phase == "over" else 1),
         war=state.trick_wars,
         awaiting=list(state.awaiting),

@@ -1,0 +1,455 @@
+"""Every message of protocol v1, in both directions, as typed msgspec structs.
+
+Each message is a msgpack map whose ``t`` field names its type (a tagged
+union).  Cards are integers ``rank * 4 + suit`` (see :mod:`protocol.cards`);
+a face-down card is ``nil``.  Room events carry ``seq``, the room's sequence
+number; private replies carry ``id``, the client's action id.  PROTOCOL.md in
+this folder is the human-readable form of this file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct
+
+from protocol import limits as L
+
+ActionId = Annotated[int, Meta(ge=0, le=L.MAX_ACTION_ID)]
+Step = Annotated[int, Meta(ge=0, le=L.MAX_STEP)]
+Seq = Annotated[int, Meta(ge=0, le=L.MAX_SEQ)]
+Seat = Annotated[int, Meta(ge=0, le=3)]
+Card = Annotated[int, Meta(ge=0, le=255)]
+Name = Annotated[str, Meta(min_length=1, max_length=L.MAX_NAME)]
+RoomCode = Annotated[str, Meta(min_length=1, max_length=L.MAX_CODE)]
+Token = Annotated[str, Meta(min_length=1, max_length=L.MAX_TOKEN)]
+PresetName = Annotated[str, Meta(min_length=1, max_length=L.MAX_PRESET)]
+OptionKey = Annotated[str, Meta(min_length=1, max_length=L.MAX_OPTION_KEY)]
+OptionValue = (
+    bool
+    | Annotated[int, Meta(ge=-L.MAX_OPTION_INT, le=L.MAX_OPTION_INT)]
+    | Annotated[str, Meta(max_length=L.MAX_OPTION_STR)]
+)
+Options = Annotated[dict[OptionKey, OptionValue], Meta(max_length=L.MAX_OPTIONS)]
+
+
+class _Msg(Struct, tag_field="t", forbid_unknown_fields=False):
+    """Base: maps with a ``t`` tag; unknown fields are ignored (additive changes)."""
+
+
+# ---------------------------------------------------------------- client
+
+
+class Hello(_Msg, tag="hello"):
+    """First frame of every connection. ``token`` resumes an earlier session."""
+
+    v: Annotated[int, Meta(ge=0, le=255)]
+    name: Name
+    token: Token | None
+    client: Annotated[str, Meta(max_length=L.MAX_CLIENT_LABEL)]
+
+
+class CreateRoom(_Msg, tag="create"):
+    """Create a room and take seat 0 as its host."""
+
+    id: ActionId
+    preset: PresetName
+    options: Options
+    seats: Annotated[int, Meta(ge=2, le=4)]
+    public: bool
+
+
+class JoinRoom(_Msg, tag="join"):
+    """Take a seat in a room by its code (``seat`` nil: the first free seat)."""
+
+    id: ActionId
+    code: RoomCode
+    seat: Seat | None
+
+
+class Spectate(_Msg, tag="spectate"):
+    id: ActionId
+    code: RoomCode
+
+
+class Leave(_Msg, tag="leave"):
+    id: ActionId
+
+
+class Ready(_Msg, tag="ready"):
+    id: ActionId
+    ready: bool
+
+
+class Start(_Msg, tag="start"):
+    id: ActionId
+
+
+class FlipCard(_Msg, tag="flip"):
+    """Flip the top card in the room's current ``step``."""
+
+    id: ActionId
+    step: Step
+
+
+class ChooseCard(_Msg, tag="choose"):
+    """Play ``card`` from your hand (Arneson) in the room's current ``step``."""
+
+    id: ActionId
+    step: Step
+    card: Card
+
+
+class Rematch(_Msg, tag="rematch"):
+    id: ActionId
+
+
+class Resync(_Msg, tag="resync"):
+    """Ask again for every room event after ``after`` (or a fresh snapshot)."""
+
+    id: ActionId
+    after: Seq
+
+
+class ListRooms(_Msg, tag="list_rooms"):
+    id: ActionId
+
+
+class Ping(_Msg, tag="ping"):
+    id: ActionId
+
+
+ClientMessage = (
+    Hello
+    | CreateRoom
+    | JoinRoom
+    | Spectate
+    | Leave
+    | Ready
+    | Start
+    | FlipCard
+    | ChooseCard
+    | Rematch
+    | Resync
+    | ListRooms
+    | Ping
+)
+CLIENT_TYPES: tuple[type[Struct], ...] = (
+    Hello,
+    CreateRoom,
+    JoinRoom,
+    Spectate,
+    Leave,
+    Ready,
+    Start,
+    FlipCard,
+    ChooseCard,
+    Rematch,
+    Resync,
+    ListRooms,
+    Ping,
+)
+
+
+# ------------------------------------------------------- shared structures
+
+
+class SeatInfo(Struct, forbid_unknown_fields=False):
+    name: str | None
+    ready: bool
+    connected: bool
+    bot: bool
+
+
+class RoomInfo(Struct, forbid_unknown_fields=False):
+    code: str
+    state: Literal["lobby", "playing", "over"]
+    host: int
+    seats: list[SeatInfo]
+    preset: str
+    rules: dict[str, bool | int | str]
+    public: bool
+    spectators: int
+    spectating: bool
+    locked: bool
+    game: int
+
+
+class TableView(Struct, forbid_unknown_fields=False):
+    """The engine's view for one seat (``seat`` nil: a spectator).
+
+    ``table[s]`` lists seat s's cards on the table in the order laid, nil for
+    face-down ones.  ``hand`` and ``chosen`` are the viewer's own.
+    """
+
+    seat: int | None
+    players: int
+    phase: Literal["battle", "war", "over"]
+    step: int
+    trick: int
+    war: int
+    awaiting: list[int]
+    acted: list[bool]
+    counts: list[int]
+    pile_counts: list[int]
+    winnings_counts: list[int]
+    hand_counts: list[int]
+    active: list[bool]
+    table: list[list[int | None]]
+    hand: list[int]
+    chosen: int | None
+    wars_won: list[int]
+    tricks: int
+    wars: int
+    result: str
+    winners: list[int]
+    reason: str
+    set_aside: list[int]
+
+
+class RoomSummary(Struct, forbid_unknown_fields=False):
+    code: str
+    preset: str
+    players: int
+    taken: int
+    state: str
+    spectators: int
+
+
+# ---------------------------------------------------------------- server
+
+
+class Welcome(_Msg, tag="welcome"):
+    """Reply to hello. Keep ``session`` to resume after a disconnect."""
+
+    v: int
+    session: str
+    player: str
+    resumed: bool
+    room: str | None
+    seat: int | None
+    heartbeat_s: int
+    max_frame: int
+
+
+class Joined(_Msg, tag="joined"):
+    """You are in room ``code`` at ``seat`` (nil: spectating); a snapshot follows."""
+
+    id: int | None
+    code: str
+    seat: int | None
+    seq: int
+
+
+class Snapshot(_Msg, tag="snapshot"):
+    """The whole room as you may see it, as of room sequence ``seq``."""
+
+    seq: int
+    room: RoomInfo
+    view: TableView | None
+
+
+class PlayerJoined(_Msg, tag="player_joined"):
+    seq: int
+    seat: int
+    name: str
+    bot: bool
+
+
+class PlayerLeft(_Msg, tag="player_left"):
+    seq: int
+    seat: int
+
+
+class PlayerReady(_Msg, tag="player_ready"):
+    seq: int
+    seat: int
+    ready: bool
+
+
+class PlayerDisconnected(_Msg, tag="player_disconnected"):
+    seq: int
+    seat: int
+
+
+class PlayerReconnected(_Msg, tag="player_reconnected"):
+    seq: int
+    seat: int
+
+
+class GameStarted(_Msg, tag="game_started"):
+    """A game began; ``counts`` are the cards dealt to each seat."""
+
+    seq: int
+    game: int
+    players: int
+    counts: list[int]
+    step: int
+
+
+class Acted(_Msg, tag="acted"):
+    """Seat ``seat`` locked in its flip or choice for ``step`` (what it chose stays hidden)."""
+
+    seq: int
+    seat: int
+    step: int
+
+
+class Ack(_Msg, tag="ack"):
+    """Private: your action ``id`` was applied."""
+
+    id: int
+    step: int
+
+
+class Revealed(_Msg, tag="revealed"):
+    """All face-up cards of one step at once; ``up[s]`` is nil if seat s laid none."""
+
+    seq: int
+    step: int
+    trick: int
+    war: int
+    up: list[int | None]
+    down: list[int]
+
+
+class War(_Msg, tag="war"):
+    """A tie: ``seats`` fight, each laying ``down`` cards face down first."""
+
+    seq: int
+    trick: int
+    war: int
+    seats: list[int]
+    down: int
+    stuck: list[int]
+
+
+class TrickWon(_Msg, tag="trick_won"):
+    seq: int
+    trick: int
+    winner: int
+    total: int
+    face_up: list[int]
+    wars: int
+    returned_to: int | None
+    returned: list[int]
+    stolen_from: list[int]
+
+
+class Shuffled(_Msg, tag="shuffled"):
+    """Seat ``seat`` turned its shuffled winnings pile into its pile."""
+
+    seq: int
+    seat: int
+    count: int
+
+
+class PlayerOut(_Msg, tag="player_out"):
+    seq: int
+    seat: int
+    reason: str
+    to_pot: int
+
+
+class GameOver(_Msg, tag="game_over"):
+    seq: int
+    result: Literal["win", "draw"]
+    winners: list[int]
+    reason: str
+    counts: list[int]
+    set_aside: list[int]
+
+
+class Hand(_Msg, tag="hand"):
+    """Private: your hand (Arneson) as of room sequence ``seq``."""
+
+    seq: int
+    cards: list[int]
+
+
+class Lobby(_Msg, tag="lobby"):
+    id: int | None
+    rooms: list[RoomSummary]
+
+
+class Error(_Msg, tag="error"):
+    """Your action ``id`` (nil: the frame had none) was refused."""
+
+    id: int | None
+    code: str
+    message: str
+
+
+class Pong(_Msg, tag="pong"):
+    id: int
+    now_ms: int
+
+
+ServerMessage = (
+    Welcome
+    | Joined
+    | Snapshot
+    | PlayerJoined
+    | PlayerLeft
+    | PlayerReady
+    | PlayerDisconnected
+    | PlayerReconnected
+    | GameStarted
+    | Acted
+    | Ack
+    | Revealed
+    | War
+    | TrickWon
+    | Shuffled
+    | PlayerOut
+    | GameOver
+    | Hand
+    | Lobby
+    | Error
+    | Pong
+)
+SERVER_TYPES: tuple[type[Struct], ...] = (
+    Welcome,
+    Joined,
+    Snapshot,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerReady,
+    PlayerDisconnected,
+    PlayerReconnected,
+    GameStarted,
+    Acted,
+    Ack,
+    Revealed,
+    War,
+    TrickWon,
+    Shuffled,
+    PlayerOut,
+    GameOver,
+    Hand,
+    Lobby,
+    Error,
+    Pong,
+)
+
+RoomEvent = (
+    PlayerJoined
+    | PlayerLeft
+    | PlayerReady
+    | PlayerDisconnected
+    | PlayerReconnected
+    | GameStarted
+    | Acted
+    | Revealed
+    | War
+    | TrickWon
+    | Shuffled
+    | PlayerOut
+    | GameOver
+)
+
+
+def tag_of(cls: type[Struct]) -> str:
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag
