@@ -1,4 +1,4 @@
-"""``krig-server``: the server's command line (simulate, bench; serve comes with the server)."""
+"""``krig-server``: run the server, simulate games, list presets, print benchmarks."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from server import config
 from server.engine.rules import (
     OPTION_NAMES,
     PRESET_SOURCES,
@@ -59,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--all-cores", action="store_true", help="one worker per core")
     sim.add_argument("--json", action="store_true", help="print statistics as JSON")
+
+    serve = sub.add_parser("serve", help="run the game server (embedded Redis unless --redis-url)")
+    config.add_arguments(serve)
 
     presets = sub.add_parser("presets", help="list the rule presets and their options")
     presets.add_argument("--json", action="store_true")
@@ -134,6 +138,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "serve":
+            from server.app import run_server
+
+            return run_server(config.load(args))
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "presets":

@@ -1,0 +1,327 @@
+"""A protocol session: connect, hello, send actions, receive in order, resume.
+
+Only the protocol package is used (never the server).  Room events are
+handed to the :class:`Table` in sequence order: duplicates are dropped and a
+gap triggers ``resync``.  When the connection drops the session reconnects
+with backoff and its (rotated) token, and asks for what it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import websockets
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from client_cli.table import Table
+from protocol import messages as m
+from protocol.codec import ProtocolError, Unknown, decode_server, encode
+from protocol.errors import ErrorCode
+from protocol.version import MAJOR, SUBPROTOCOL
+
+R = TypeVar("R")
+
+ROOM_EVENTS = (
+    m.PlayerJoined,
+    m.PlayerLeft,
+    m.PlayerReady,
+    m.PlayerDisconnected,
+    m.PlayerReconnected,
+    m.GameStarted,
+    m.Acted,
+    m.Revealed,
+    m.War,
+    m.TrickWon,
+    m.Shuffled,
+    m.PlayerOut,
+    m.GameOver,
+)
+REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong)
+
+
+class ServerError(Exception):
+    """The server refused an action; ``code`` is its error code."""
+
+    def __init__(self, error: m.Error) -> None:
+        super().__init__(f"{error.code}: {error.message}")
+        self.code = error.code
+        self.message = error.message
+
+
+class SessionClosed(Exception):
+    """The session ended for good (refused hello, or closed by the user)."""
+
+
+class Session:
+    def __init__(
+        self,
+        url: str | list[str],
+        name: str,
+        *,
+        token: str | None = None,
+        reconnect: bool = True,
+        on_message: Callable[[Any], None] | None = None,
+        record: bool = False,
+        client_label: str = "krig-cli/0.1",
+    ) -> None:
+        self.urls = [url] if isinstance(url, str) else list(url)
+        self.url = self.urls[0]
+        self.name = name
+        self.token = token
+        self.reconnect = reconnect
+        self.on_message = on_message
+        self.client_label = client_label
+        self.table = Table()
+        self.ws: ClientConnection | None = None
+        self.welcome: m.Welcome | None = None
+        self.frames: list[bytes] | None = [] if record else None
+        self.reconnects = 0
+        self.closed = False
+        self.changed = asyncio.Event()
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._connected = asyncio.Event()
+        self._fatal: BaseException | None = None
+        self._resync_sent_for = -1
+
+    # -------------------------------------------------------------- connect
+
+    async def connect(self) -> m.Welcome:
+        await self._open()
+        self._reader = asyncio.get_running_loop().create_task(self._read_forever())
+        assert self.welcome is not None
+        return self.welcome
+
+    async def _open(self) -> None:
+        ws = await websockets.connect(
+            self.url,
+            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            compression=None,
+            open_timeout=10,
+            max_size=1 << 20,
+        )
+        await ws.send(
+            encode(m.Hello(v=MAJOR, name=self.name, token=self.token, client=self.client_label))
+        )
+        first = decode_server(await ws.recv())  # type: ignore[arg-type]
+        if isinstance(first, m.Error):
+            await ws.close()
+            raise SessionClosed(f"{first.code}: {first.message}")
+        if not isinstance(first, m.Welcome):
+            await ws.close()
+            raise SessionClosed(f"expected welcome, got {type(first).__name__}")
+        self.welcome = first
+        self.token = first.session
+        self.ws = ws
+        self._connected.set()
+
+    async def close(self) -> None:
+        self.closed = True
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    async def _read_forever(self) -> None:
+        backoff = 0.05
+        while not self.closed:
+            ws = self.ws
+            assert ws is not None
+            try:
+                async for frame in ws:
+                    if isinstance(frame, bytes):
+                        self._handle(frame)
+            except ConnectionClosed:
+                pass
+            self._connected.clear()
+            self._fail_waiting(ConnectionError("connection lost"))
+            if self.closed or not self.reconnect:
+                break
+            tries = 0
+            while not self.closed:
+                await asyncio.sleep(backoff * (1 + random.random()))
+                if tries and len(self.urls) > 1:
+                    # Fail over to the next server of the list.
+                    self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
+                tries += 1
+                try:
+                    await self._open()
+                except SessionClosed as exc:
+                    self._fatal = exc
+                    self.closed = True
+                    self.changed.set()
+                    return
+                except (OSError, InvalidStatus, ConnectionClosed, TimeoutError):
+                    backoff = min(backoff * 2, 2.0)
+                    continue
+                self.reconnects += 1
+                backoff = 0.05
+                if self.table.code is not None:
+                    await self._send(m.Resync(id=next(self._ids), after=self.table.seq))
+                break
+
+    def _fail_waiting(self, exc: BaseException) -> None:
+        for fut in self._waiting.values():
+            if not fut.done():
+                fut.set_exception(exc)
+        self._waiting.clear()
+
+    # ------------------------------------------------------------ receiving
+
+    def _handle(self, frame: bytes) -> None:
+        if self.frames is not None:
+            self.frames.append(frame)
+        try:
+            msg = decode_server(frame)
+        except ProtocolError:
+            return
+        if isinstance(msg, Unknown):
+            return
+        t = self.table
+        if isinstance(msg, ROOM_EVENTS):
+            if msg.seq <= t.seq:
+                return
+            if msg.seq > t.seq + 1:
+                if self._resync_sent_for != t.seq:
+                    self._resync_sent_for = t.seq
+                    asyncio.get_running_loop().create_task(
+                        self._send(m.Resync(id=next(self._ids), after=t.seq))
+                    )
+                return
+            t.apply_event(msg)
+        elif isinstance(msg, m.Snapshot):
+            if msg.seq >= t.seq or msg.room.code != t.code:
+                t.apply_snapshot(msg)
+        elif isinstance(msg, m.Joined):
+            t.code = msg.code
+            t.seat = msg.seat
+        elif isinstance(msg, m.Hand) and msg.seq >= t.seq:
+            t.apply_hand(msg)
+        if isinstance(msg, m.Welcome) and msg.room is not None:
+            t.code = msg.room
+            t.seat = msg.seat
+        if isinstance(msg, REPLIES):
+            fut = self._waiting.pop(getattr(msg, "id", -1) or -1, None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
+        if self.on_message is not None:
+            self.on_message(msg)
+        self.changed.set()
+
+    # -------------------------------------------------------------- sending
+
+    async def _send(self, message: m.ClientMessage) -> None:
+        ws = self.ws
+        if ws is None:
+            raise ConnectionError("not connected")
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(encode(message))
+
+    async def request(self, build: Callable[[int], m.ClientMessage], timeout: float = 10.0) -> Any:
+        """Send an action and wait for its reply; retries with the same id after a reconnect."""
+        action_id = next(self._ids)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            if self._fatal is not None:
+                raise SessionClosed(str(self._fatal))
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"no reply to {type(build(action_id)).__name__}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._connected.wait(), remaining)
+            if not self._connected.is_set():
+                continue
+            fut: asyncio.Future[Any] = loop.create_future()
+            self._waiting[action_id] = fut
+            await self._send(build(action_id))
+            try:
+                reply = await asyncio.wait_for(fut, max(0.01, deadline - loop.time()))
+            except ConnectionError:
+                continue  # resend the same id: the server applies it once
+            if isinstance(reply, m.Error):
+                if reply.code == "rate_limited" and loop.time() + 0.5 < deadline:
+                    await asyncio.sleep(0.25 + random.random() / 4)
+                    continue  # same id: applied at most once
+                raise ServerError(reply)
+            return reply
+
+    # --------------------------------------------------------- conveniences
+
+    async def _ask(self, build: Callable[[int], m.ClientMessage], kind: type[R]) -> R:
+        reply = await self.request(build)
+        if not isinstance(reply, kind):
+            got = type(reply).__name__
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"expected {kind.__name__}, got {got}")
+        return reply
+
+    async def create(
+        self,
+        preset: str = "classic",
+        seats: int = 2,
+        public: bool = False,
+        options: dict[str, bool | int | str] | None = None,
+    ) -> m.Joined:
+        opts = dict(options or {})
+        return await self._ask(
+            lambda i: m.CreateRoom(id=i, preset=preset, options=opts, seats=seats, public=public),
+            m.Joined,
+        )
+
+    async def join(self, code: str, seat: int | None = None) -> m.Joined:
+        return await self._ask(lambda i: m.JoinRoom(id=i, code=code, seat=seat), m.Joined)
+
+    async def join_or_error(self, code: str) -> str:
+        """Try to join; the error code, or "" when it worked."""
+        try:
+            await self.join(code)
+        except ServerError as exc:
+            return exc.code
+        return ""
+
+    async def spectate(self, code: str) -> m.Joined:
+        return await self._ask(lambda i: m.Spectate(id=i, code=code), m.Joined)
+
+    async def ready(self, ready: bool = True) -> m.Ack:
+        return await self._ask(lambda i: m.Ready(id=i, ready=ready), m.Ack)
+
+    async def start(self) -> m.Ack:
+        return await self._ask(lambda i: m.Start(id=i), m.Ack)
+
+    async def flip(self, step: int) -> m.Ack:
+        return await self._ask(lambda i: m.FlipCard(id=i, step=step), m.Ack)
+
+    async def choose(self, step: int, card: int) -> m.Ack:
+        return await self._ask(lambda i: m.ChooseCard(id=i, step=step, card=card), m.Ack)
+
+    async def leave(self) -> m.Ack:
+        return await self._ask(lambda i: m.Leave(id=i), m.Ack)
+
+    async def rematch(self) -> m.Ack:
+        return await self._ask(lambda i: m.Rematch(id=i), m.Ack)
+
+    async def lobby(self) -> m.Lobby:
+        return await self._ask(lambda i: m.ListRooms(id=i), m.Lobby)
+
+    async def wait(self, predicate: Callable[[Table], bool], timeout: float = 30.0) -> None:
+        """Wait until ``predicate(table)`` holds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not predicate(self.table):
+            if self._fatal is not None:
+                raise SessionClosed(str(self._fatal))
+            self.changed.clear()
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError("condition not reached")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(remaining, 0.5))

@@ -1,0 +1,172 @@
+"""``krig-server serve``: the WebSocket server, its HTTP endpoints and its lifetime.
+
+One port serves ``/ws`` (the game, subprotocol ``krig.v1``), ``/healthz``
+(the process is up), ``/readyz`` (Redis answers and the node is not
+draining) and ``/metrics`` (Prometheus).  SIGTERM or SIGINT: refuse new
+handshakes, close every client with 1012 so it resumes on another node, and
+leave every room in Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import signal
+import socket
+import sys
+from http import HTTPStatus
+
+import redis.asyncio as aioredis
+import structlog
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from protocol.errors import CloseCode
+from protocol.limits import MAX_CLIENT_FRAME
+from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
+from server import logs, metrics
+from server.config import Settings
+from server.connection import Connection
+from server.node import Node
+from server.redis_process import RedisProcess
+
+log = structlog.get_logger("krig.server")
+
+
+def redis_client(url: str) -> aioredis.Redis:
+    """A client that reconnects by itself with bounded backoff."""
+    return aioredis.Redis.from_url(
+        url,
+        retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
+        retry_on_error=[ConnectionError, TimeoutError, OSError],
+        health_check_interval=10,
+        socket_keepalive=True,
+    )
+
+
+class App:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.draining = False
+        self.embedded: RedisProcess | None = None
+        self.node: Node | None = None
+
+    def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/healthz":
+            return conn.respond(HTTPStatus.OK, "ok\n")
+        if path == "/readyz":
+            ready = self.node is not None and self.node.redis_ok and not self.draining
+            if ready:
+                return conn.respond(HTTPStatus.OK, "ready\n")
+            return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
+        if path == "/metrics":
+            response = conn.respond(HTTPStatus.OK, "")
+            body = metrics.exposition()
+            response.body = body
+            response.headers = Headers(
+                [
+                    ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
+                    ("Content-Length", str(len(body))),
+                ]
+            )
+            return response
+        if path != "/ws":
+            return conn.respond(HTTPStatus.NOT_FOUND, "krig: the game is at /ws\n")
+        if self.draining:
+            return conn.respond(
+                HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"
+            )
+        offered = [
+            p.strip()
+            for value in request.headers.get_all("Sec-WebSocket-Protocol")
+            for p in value.split(",")
+        ]
+        if not any(p in SUPPORTED_SUBPROTOCOLS for p in offered):
+            return conn.respond(
+                HTTPStatus.UPGRADE_REQUIRED,
+                "krig: unsupported protocol; this server speaks "
+                f"{', '.join(SUPPORTED_SUBPROTOCOLS)}\n",
+            )
+        return None
+
+    async def handler(self, ws: ServerConnection) -> None:
+        assert self.node is not None
+        await Connection(self.node, ws).run()
+
+    async def run(self, stop: asyncio.Future[None] | None = None) -> None:
+        s = self.settings
+        url = s.redis_url
+        if not url:
+            self.embedded = await asyncio.to_thread(RedisProcess().start)
+            url = self.embedded.url
+        client = redis_client(url)
+        node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        self.node = Node(s, client, node_id)
+        loop = asyncio.get_running_loop()
+        if stop is None:
+            stop = loop.create_future()
+            done = stop
+
+            def on_signal() -> None:
+                if not done.done():
+                    done.set_result(None)
+
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, on_signal)
+        try:
+            await client.ping()
+            self.node.start_background()
+            async with serve(
+                self.handler,
+                s.host,
+                s.port,
+                subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+                process_request=self.process_request,
+                compression=None,
+                max_size=MAX_CLIENT_FRAME,
+                ping_interval=s.heartbeat_s,
+                ping_timeout=s.heartbeat_s,
+                server_header="krig",
+            ) as server:
+                where = f"ws://{s.host}:{s.port}/ws"
+                log.info("listening", url=where, redis=url, node=node_id)
+                print(f"krig-server listening on {where}", flush=True)
+                await stop
+                self.draining = True
+                log.info("draining", connections=len(server.connections))
+                await asyncio.gather(
+                    *(
+                        ws.close(CloseCode.SERVICE_RESTART, "server restarting; reconnect")
+                        for ws in list(server.connections)
+                    ),
+                    return_exceptions=True,
+                )
+                server.close(close_connections=False)
+                await server.wait_closed()
+            with contextlib.suppress(Exception):
+                await self.node.store.forget_node(node_id)
+        finally:
+            await self.node.stop_background()
+            with contextlib.suppress(Exception):
+                await client.aclose()
+            if self.embedded is not None:
+                await asyncio.to_thread(self.embedded.cleanup)
+            log.info("stopped", node=node_id)
+
+
+def run_server(settings: Settings) -> int:
+    logs.configure(settings.log_format, settings.log_level)
+    try:
+        asyncio.run(App(settings).run())
+    except OSError as exc:
+        print(
+            f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr
+        )
+        return 1
+    return 0

@@ -1,0 +1,85 @@
+"""Server settings: defaults, overridden by ``KRIG_*`` environment variables, then flags."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, fields
+
+
+@dataclass(slots=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8765
+    redis_url: str = ""
+    """Empty: start a private redis-server on a unix socket."""
+    grace_s: float = 30.0
+    """How long a disconnected seat is held before the server plays it."""
+    room_ttl_s: int = 3600
+    """A room idle this long expires."""
+    record_ttl_s: int = 86400
+    """A finished game's record is kept this long."""
+    session_ttl_s: int = 86400
+    log_keep: int = 2000
+    """Room events kept for resync; older gaps get a snapshot."""
+    hello_timeout_s: float = 10.0
+    heartbeat_s: int = 20
+    msg_rate: float = 50.0
+    """Sustained client messages per second per connection."""
+    msg_burst: int = 100
+    guess_limit: int = 20
+    """Unknown room codes one address may try per minute."""
+    dead_node_s: float = 10.0
+    """A node silent this long is taken for dead; its seats count as disconnected."""
+    node_id: str = ""
+    log_format: str = "auto"
+    """auto (readable on a terminal, JSON otherwise), json or console."""
+    log_level: str = "info"
+
+
+def _env_name(name: str) -> str:
+    return f"KRIG_{name.upper()}"
+
+
+def describe() -> list[tuple[str, str, str]]:
+    """(flag, environment variable, default) of every setting, for the README."""
+    return [
+        (f"--{f.name.replace('_', '-')}", _env_name(f.name), repr(f.default))
+        for f in fields(Settings)
+    ]
+
+
+_DEFAULTS = Settings()
+
+
+def _kind(name: str) -> type:
+    return type(getattr(_DEFAULTS, name))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    for f in fields(Settings):
+        parser.add_argument(
+            f"--{f.name.replace('_', '-')}",
+            dest=f.name,
+            default=None,
+            type=_kind(f.name),
+            help=f"(env {_env_name(f.name)}, default {f.default!r})",
+        )
+
+
+def load(args: argparse.Namespace | None = None, environ: dict[str, str] | None = None) -> Settings:
+    env = os.environ if environ is None else environ
+    settings = Settings()
+    for f in fields(Settings):
+        kind = _kind(f.name)
+        raw = env.get(_env_name(f.name))
+        if raw is not None and raw != "":
+            try:
+                setattr(settings, f.name, kind(raw))
+            except ValueError:
+                raise SystemExit(
+                    f"krig-server: {_env_name(f.name)}={raw!r} is not a {kind.__name__}"
+                ) from None
+        if args is not None and getattr(args, f.name, None) is not None:
+            setattr(settings, f.name, getattr(args, f.name))
+    return settings

@@ -1,0 +1,380 @@
+"""One client connection: hello, then one reply per action, until it closes.
+
+The handler never trusts the client: every frame goes through the protocol
+codec, every action through a room transition, and the seat is the one the
+session holds (a message never names a seat to act for).  Room events reach
+the client through :class:`server.node.Node`; replies are queued on the same
+socket in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import time
+from dataclasses import dataclass
+
+import msgspec
+import structlog
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from protocol import messages as m
+from protocol.codec import ProtocolError, decode_client, encode
+from protocol.errors import CloseCode, ErrorCode
+from protocol.limits import MAX_CLIENT_FRAME
+from protocol.version import MAJOR
+from server import metrics, rooms
+from server.node import Member, Node, now_ms, send, send_msg
+from server.records import RoomRecord, decode_record
+from server.room_codes import new_code, normalize
+from server.rooms import Outcome, Refused
+from server.store import Player
+
+log = structlog.get_logger("krig.conn")
+_conn_ids = itertools.count(1)
+MAX_STRIKES = 20
+
+
+@dataclass(slots=True)
+class Bucket:
+    """Token bucket limiting how fast one connection may send messages."""
+
+    rate: float
+    burst: float
+    tokens: float
+    stamp: float
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, node: Node, ws: ServerConnection) -> None:
+        self.node = node
+        self.ws = ws
+        self.conn = f"{node.id}:{next(_conn_ids)}"
+        self.player: Player | None = None
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.strikes = 0
+        s = node.settings
+        self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
+        addr = ws.remote_address
+        self.peer = str(addr[0]) if isinstance(addr, tuple) else "local"
+        self.log = log.bind(conn=self.conn, peer=self.peer)
+
+    # ------------------------------------------------------------- lifetime
+
+    async def run(self) -> None:
+        metrics.CONNECTIONS.inc()
+        try:
+            if await self._hello():
+                async for frame in self.ws:
+                    await self._frame(frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            metrics.CONNECTIONS.dec()
+            await self._gone()
+
+    async def _hello(self) -> bool:
+        try:
+            frame = await asyncio.wait_for(self.ws.recv(), self.node.settings.hello_timeout_s)
+        except TimeoutError:
+            await self._close_with(
+                None, ErrorCode.HELLO_FIRST, "send hello first", CloseCode.BAD_HELLO
+            )
+            return False
+        try:
+            hello = decode_client(frame)
+        except ProtocolError as exc:
+            await self._close_with(exc.action_id, exc.code, exc.message, CloseCode.BAD_HELLO)
+            return False
+        if not isinstance(hello, m.Hello):
+            await self._close_with(
+                getattr(hello, "id", None), ErrorCode.HELLO_FIRST,
+                "the first message must be hello", CloseCode.BAD_HELLO,
+            )  # fmt: skip
+            return False
+        if hello.v != MAJOR:
+            await self._close_with(
+                None, ErrorCode.UNSUPPORTED_VERSION,
+                f"this server speaks protocol version {MAJOR}, not {hello.v}",
+                CloseCode.UNSUPPORTED_VERSION,
+            )  # fmt: skip
+            return False
+        store = self.node.store
+        resumed = False
+        if hello.token is not None:
+            found = await store.resume(hello.token)
+            if found is None:
+                await self._close_with(
+                    None, ErrorCode.BAD_SESSION,
+                    "that session token is not valid (expired, or already used to resume)",
+                    CloseCode.BAD_HELLO,
+                )  # fmt: skip
+                return False
+            self.player, token = found
+            resumed = True
+        else:
+            self.player, token = await store.new_player(hello.name)
+        self.log = self.log.bind(player=self.player.id)
+        rec: RoomRecord | None = None
+        if resumed and self.player.room:
+            try:
+                rec, _, _ = await self.node.apply(
+                    self.player.room, lambda r, o: rooms.bind(r, o, self._pid, self.conn)
+                )
+            except Refused:
+                rec = None
+            if (
+                rec is not None
+                and rec.seat_of(self._pid) is None
+                and self._pid not in rec.spectators
+            ):
+                rec = None
+        seat = rec.seat_of(self._pid) if rec is not None else None
+        send_msg(
+            self.ws,
+            m.Welcome(
+                v=MAJOR,
+                session=token,
+                player=self._pid,
+                resumed=resumed,
+                room=rec.code if rec is not None else None,
+                seat=seat,
+                heartbeat_s=self.node.settings.heartbeat_s,
+                max_frame=MAX_CLIENT_FRAME,
+            ),
+        )
+        if rec is not None:
+            await self._enter(rec, seat, None)
+        self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat)
+        return True
+
+    async def _gone(self) -> None:
+        if self.room is None or self.player is None:
+            return
+        code, pid = self.room, self.player.id
+        self.node.leave_local(code, self.conn)
+        with contextlib.suppress(Refused, Exception):
+            await self.node.apply(
+                code, lambda r, o: rooms.disconnect(r, o, pid, self.conn, now_ms())
+            )
+        self.log.info("disconnected", room=code, seat=self.seat)
+
+    async def _close_with(
+        self, action_id: int | None, code: ErrorCode, message: str, close: int
+    ) -> None:
+        metrics.ERRORS.labels(code.value).inc()
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(encode(m.Error(id=action_id, code=code.value, message=message)))
+            await self.ws.close(close, message[:120])
+
+    @property
+    def _pid(self) -> str:
+        assert self.player is not None
+        return self.player.id
+
+    def _error(self, action_id: int | None, code: ErrorCode, message: str) -> None:
+        metrics.ERRORS.labels(code.value).inc()
+        send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
+
+    # ------------------------------------------------------------ messages
+
+    async def _frame(self, frame: str | bytes) -> None:
+        arrived = now_ms()
+        try:
+            msg = decode_client(frame)
+        except ProtocolError as exc:
+            await self._strike(exc.action_id, exc.code, exc.message, CloseCode.POLICY_VIOLATION)
+            return
+        if not self.bucket.take():
+            await self._strike(
+                getattr(msg, "id", None), ErrorCode.RATE_LIMITED, "too many messages; slow down",
+                CloseCode.RATE_LIMITED,
+            )  # fmt: skip
+            return
+        self.strikes = 0
+        try:
+            await self._dispatch(msg, arrived)
+        except Refused as exc:
+            self._error(getattr(msg, "id", None), exc.code, exc.message)
+        except ConnectionClosed:
+            raise
+        except Exception:
+            self.log.exception("action_failed", type=type(msg).__name__)
+            self._error(
+                getattr(msg, "id", None),
+                ErrorCode.INTERNAL,
+                "the server failed; nothing was changed",
+            )
+
+    async def _strike(
+        self, action_id: int | None, code: ErrorCode, message: str, close: int
+    ) -> None:
+        """A refused frame; too many in a row and the connection is closed."""
+        self.strikes += 1
+        self._error(action_id, code, message)
+        if self.strikes > MAX_STRIKES:
+            await self.ws.close(close, "too many refused frames")
+
+    async def _dispatch(self, msg: m.ClientMessage, arrived: int) -> None:
+        if isinstance(msg, m.FlipCard | m.ChooseCard):
+            card = msg.card if isinstance(msg, m.ChooseCard) else None
+            await self._room_action(
+                msg.id, lambda r, o: rooms.play(r, o, self._pid, msg.step, card), arrived
+            )
+            metrics.FLIPS.inc()
+        elif isinstance(msg, m.Ping):
+            send_msg(self.ws, m.Pong(id=msg.id, now_ms=now_ms()))
+        elif isinstance(msg, m.Ready):
+            await self._room_action(
+                msg.id, lambda r, o: rooms.set_ready(r, o, self._pid, msg.ready)
+            )
+        elif isinstance(msg, m.Start):
+            await self._room_action(msg.id, lambda r, o: rooms.start(r, o, self._pid))
+        elif isinstance(msg, m.Rematch):
+            await self._room_action(msg.id, lambda r, o: rooms.rematch(r, o, self._pid))
+        elif isinstance(msg, m.Leave):
+            await self._leave(msg.id)
+        elif isinstance(msg, m.CreateRoom):
+            await self._create(msg)
+        elif isinstance(msg, m.JoinRoom):
+            await self._join(msg.id, msg.code, msg.seat, spectate=False)
+        elif isinstance(msg, m.Spectate):
+            await self._join(msg.id, msg.code, None, spectate=True)
+        elif isinstance(msg, m.Resync):
+            await self._resync(msg.id, msg.after)
+        elif isinstance(msg, m.ListRooms):
+            rows = await self.node.store.lobby()
+            summaries = [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
+            send_msg(self.ws, m.Lobby(id=msg.id, rooms=summaries))
+        elif isinstance(msg, m.Hello):
+            raise Refused(ErrorCode.BAD_MESSAGE, "hello is only the first message")
+
+    async def _room_action(
+        self, action_id: int, transition: rooms.TransitionFn, arrived: int = 0
+    ) -> None:
+        """Apply a room action once: a retried id gets the first answer again."""
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+        pid = self._pid
+        answer: dict[str, int] = {}
+
+        def run(rec: RoomRecord, out: Outcome) -> None:
+            answer.clear()
+            seen = rooms.remembered(rec, pid, action_id)
+            if seen is not None:
+                answer["step"] = seen.step
+                return
+            transition(rec, out)
+            rooms.remember(rec, pid, action_id, out.reply_step, "")
+            answer["step"] = out.reply_step
+
+        await self.node.apply(self.room, run, acted_ms=arrived)
+        send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
+
+    # ----------------------------------------------------------- rooms
+
+    async def _enter(self, rec: RoomRecord, seat: int | None, action_id: int | None) -> None:
+        """Become a local member of ``rec``: joined, snapshot, then live events."""
+        self.room = rec.code
+        self.seat = seat
+        self.log = self.log.bind(room=rec.code, seat=seat)
+        send_msg(self.ws, m.Joined(id=action_id, code=rec.code, seat=seat, seq=rec.seq))
+        send_msg(self.ws, rooms.snapshot(rec, seat))
+        if seat is not None and rec.state is not None and rec.state.rules.hand_size:
+            send_msg(self.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[seat])))
+        self.node.join_local(rec.code, Member(self.ws, self.conn, self._pid, seat, rec.seq))
+        await self.node.store.add_node_room(self.node.id, rec.code)
+        await self.node.store.set_player_room(self._pid, rec.code)
+
+    async def _create(self, msg: m.CreateRoom) -> None:
+        if self.room is not None:
+            rec = await self._current_room()
+            if rec is not None and rooms.remembered(rec, self._pid, msg.id) is not None:
+                send_msg(self.ws, m.Joined(id=msg.id, code=rec.code, seat=self.seat, seq=rec.seq))
+                return
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before creating another")
+        assert self.player is not None
+        for _ in range(8):
+            code = new_code()
+            out = Outcome()
+            rec = rooms.new_room(
+                code, self._pid, self.player.name, msg.preset, dict(msg.options),
+                msg.seats, msg.public, self.conn, now_ms(), out,
+            )  # fmt: skip
+            rooms.remember(rec, self._pid, msg.id, 0, "")
+            try:
+                rec, _, _ = await self.node.apply(code, lambda r, o: None, create=rec)
+            except Refused as exc:
+                if exc.code == ErrorCode.INTERNAL:
+                    continue  # code collision: draw another
+                raise
+            await self._enter(rec, 0, msg.id)
+            self.log.info("room_created", preset=msg.preset, seats=msg.seats, public=msg.public)
+            return
+        raise Refused(ErrorCode.INTERNAL, "could not allocate a room code")
+
+    async def _join(self, action_id: int, text: str, seat: int | None, spectate: bool) -> None:
+        code = normalize(text)
+        if self.room is not None and self.room != code:
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before joining another")
+        if code is None or await self.node.store.load(code) is None:
+            guesses = await self.node.store.count_guess(self.peer, 60)
+            if guesses > self.node.settings.guess_limit:
+                raise Refused(ErrorCode.RATE_LIMITED, "too many unknown room codes; wait a minute")
+            raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {text!r}")
+        assert self.player is not None
+        name, pid, conn = self.player.name, self._pid, self.conn
+
+        def run(rec: RoomRecord, out: Outcome) -> int | None:
+            if spectate:
+                rooms.spectate(rec, pid, conn)
+                return None
+            return rooms.join(rec, out, pid, name, conn, seat)
+
+        rec, _, taken = await self.node.apply(code, run)
+        if self.room is not None:
+            self.node.leave_local(code, self.conn)
+        await self._enter(rec, taken, action_id)
+
+    async def _leave(self, action_id: int) -> None:
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in a room")
+        code, pid = self.room, self._pid
+        await self.node.apply(code, lambda r, o: rooms.leave(r, o, pid, now_ms()))
+        self.node.leave_local(code, self.conn)
+        await self.node.store.set_player_room(pid, "")
+        self.room = None
+        self.seat = None
+        send_msg(self.ws, m.Ack(id=action_id, step=0))
+
+    async def _current_room(self) -> RoomRecord | None:
+        if self.room is None:
+            return None
+        loaded = await self.node.store.load(self.room)
+        return decode_record(loaded.blob) if loaded is not None else None
+
+    async def _resync(self, action_id: int, after: int) -> None:
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+        kept = await self.node.store.events_after(self.room, after)
+        if kept is None:
+            rec = await self._current_room()
+            if rec is None:
+                raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
+            send_msg(self.ws, rooms.snapshot(rec, self.seat))
+            return
+        _, frames = kept
+        for frame in frames:
+            send(self.ws, frame)

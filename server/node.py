@@ -1,0 +1,454 @@
+"""One server process: applies actions to rooms in Redis and delivers room events.
+
+``apply`` is the only way a room changes: load the record (from the local
+cache when it is current), run a transition from :mod:`server.rooms`, and
+commit with one compare-and-set round trip; on a conflict reload and retry.
+Every commit is published; every node delivers the events of the rooms its
+clients are in, strictly in sequence order, filling gaps from the room's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import redis.asyncio as aioredis
+import structlog
+from msgspec import Struct
+from websockets.asyncio.server import ServerConnection, broadcast
+
+from protocol import messages as m
+from protocol.codec import encode
+from protocol.errors import CloseCode, ErrorCode
+from server import metrics, rooms
+from server.config import Settings
+from server.records import RoomRecord, RoomUpdate, decode_record, decode_update, encode_record
+from server.rooms import Outcome, Refused
+from server.store import LoadedRoom, Store, channel
+
+T = TypeVar("T")
+log = structlog.get_logger("krig.node")
+
+SNAPSHOTS = 1
+HANDS = 2
+REBOUND = 4
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+@dataclass(slots=True, eq=False)
+class Member:
+    """A local connection that sees a room (a seat or a spectator)."""
+
+    ws: ServerConnection
+    conn: str
+    player: str
+    seat: int | None
+    last_seq: int
+
+
+@dataclass(slots=True)
+class LocalRoom:
+    seq: int
+    members: dict[str, Member] = field(default_factory=dict)
+    pending: dict[int, RoomUpdate] = field(default_factory=dict)
+    gap_task: asyncio.Task[None] | None = None
+
+
+def frame_flags(frames: list[bytes]) -> int:
+    """Which private messages a batch of room event frames calls for (the tag comes first)."""
+    flags = 0
+    for frame in frames:
+        head = frame[:24]
+        if b"game_started" in head:
+            flags |= SNAPSHOTS | HANDS
+        elif b"revealed" in head:
+            flags |= HANDS
+        elif b"player_reconnected" in head:
+            flags |= REBOUND
+    return flags
+
+
+def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
+    rooms.node_lost(rec, out, node, now_ms())
+
+
+def send(ws: ServerConnection, frame: bytes) -> None:
+    """Queue a frame now, in order with room broadcasts (no await between them)."""
+    broadcast([ws], frame)
+
+
+def send_msg(ws: ServerConnection, message: Struct) -> None:
+    send(ws, encode(message))
+
+
+class Node:
+    def __init__(self, settings: Settings, client: aioredis.Redis, node_id: str) -> None:
+        self.settings = settings
+        self.redis = client
+        self.id = node_id
+        self.store = Store(
+            client,
+            log_keep=settings.log_keep,
+            room_ttl_s=settings.room_ttl_s,
+            record_ttl_s=settings.record_ttl_s,
+            session_ttl_s=settings.session_ttl_s,
+        )
+        self.cache: dict[str, LoadedRoom] = {}
+        self.rooms: dict[str, LocalRoom] = {}
+        self.grace_ms = int(settings.grace_s * 1000)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: aioredis.client.PubSub | None = None
+        self._subscribed: set[str] = set()
+        self._sub_lock = asyncio.Lock()
+        self.redis_ok = False
+
+    # ------------------------------------------------------------ applying
+
+    async def apply(
+        self,
+        code: str,
+        transition: Callable[[RoomRecord, Outcome], T],
+        *,
+        acted_ms: int = 0,
+        create: RoomRecord | None = None,
+    ) -> tuple[RoomRecord, Outcome, T]:
+        """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`."""
+        for attempt in range(50):
+            if create is not None:
+                loaded = LoadedRoom(0, 0, b"")
+                rec = create
+            else:
+                cached = self.cache.get(code)
+                loaded_or_none = cached if cached is not None else await self.store.load(code)
+                if loaded_or_none is None:
+                    raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {code}")
+                loaded = loaded_or_none
+                rec = decode_record(loaded.blob)
+            first_seq = rec.seq + 1
+            out = Outcome()
+            rec.updated_ms = now_ms()
+            result = transition(rec, out)
+            if create is None and not out.events:
+                rec.updated_ms = decode_record(loaded.blob).updated_ms
+                if encode_record(rec) == loaded.blob:
+                    return rec, out, result
+                rec.updated_ms = now_ms()
+            rec.version = loaded.version + 1
+            blob = encode_record(rec)
+            update = RoomUpdate(
+                code=code,
+                version=rec.version,
+                first_seq=first_seq,
+                last_seq=rec.seq,
+                record=blob,
+                frames=[encode(e) for e in out.events],
+                acted_ms=acted_ms,
+            )
+            update_flags = self._flags(rec, out)
+            lobby = encode(rooms.summary(rec)) if rec.public and rec.status != "over" else None
+            ok = await self.store.commit(
+                update,
+                loaded.version,
+                finished=rec.status == "over",
+                due_ms=rooms.next_due_ms(rec, self.grace_ms),
+                lobby=lobby,
+                public=rec.public,
+            )
+            if ok:
+                self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+                self._deliver(update, rec, update_flags)
+                if out.finished:
+                    self._game_summary(rec)
+                return rec, out, result
+            metrics.CONFLICTS.inc()
+            self.cache.pop(code, None)
+            if create is not None:
+                raise Refused(ErrorCode.INTERNAL, "room code collision")
+            if attempt > 3:
+                await asyncio.sleep(0.001 * attempt)
+        raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
+
+    @staticmethod
+    def _flags(rec: RoomRecord, out: Outcome) -> int:
+        flags = 0
+        if out.started:
+            flags |= SNAPSHOTS
+        hand_game = rec.state is not None and rec.state.rules.hand_size > 0
+        if hand_game and any(isinstance(e, m.Revealed | m.GameStarted) for e in out.events):
+            flags |= HANDS
+        if any(isinstance(e, m.PlayerReconnected) for e in out.events):
+            flags |= REBOUND
+        return flags
+
+    def _game_summary(self, rec: RoomRecord) -> None:
+        state = rec.state
+        assert state is not None
+        metrics.GAMES.inc()
+        log.info(
+            "game_over",
+            room=rec.code,
+            game=rec.game,
+            preset=rec.preset,
+            players=len(rec.seats),
+            result=state.result,
+            winners=state.winners,
+            reason=state.reason,
+            tricks=state.tricks,
+            wars=state.wars,
+            seconds=round((rec.updated_ms - rec.game_started_ms) / 1000, 1),
+        )
+
+    # ------------------------------------------------------------ delivery
+
+    def join_local(self, code: str, member: Member) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            room = self.rooms[code] = LocalRoom(seq=member.last_seq)
+            metrics.ROOMS.set(len(self.rooms))
+            asyncio.get_running_loop().create_task(self._subscribe(code))
+        room.members[member.conn] = member
+
+    def leave_local(self, code: str, conn: str) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        room.members.pop(conn, None)
+        if not room.members:
+            del self.rooms[code]
+            metrics.ROOMS.set(len(self.rooms))
+            if room.gap_task is not None:
+                room.gap_task.cancel()
+            asyncio.get_running_loop().create_task(self._unsubscribe(code))
+
+    def _deliver(self, update: RoomUpdate, rec: RoomRecord | None, flags: int) -> None:
+        room = self.rooms.get(update.code)
+        if room is None or update.last_seq <= room.seq:
+            return
+        if update.first_seq > room.seq + 1:
+            room.pending[update.first_seq] = update
+            if room.gap_task is None or room.gap_task.done():
+                room.gap_task = asyncio.get_running_loop().create_task(self._fill_gap(update.code))
+            return
+        self._send_update(room, update, rec, flags)
+        while room.seq + 1 in room.pending:
+            nxt = room.pending.pop(room.seq + 1)
+            self._send_update(room, nxt, None, None)
+        for first in [f for f, u in room.pending.items() if u.last_seq <= room.seq]:
+            del room.pending[first]
+
+    def _send_update(
+        self, room: LocalRoom, update: RoomUpdate, rec: RoomRecord | None, flags: int | None
+    ) -> None:
+        """Broadcast the frames a room has not seen yet, then the private messages they call for."""
+        skip = room.seq + 1 - update.first_seq
+        frames = update.frames[skip:] if skip > 0 else update.frames
+        seq = max(room.seq + 1, update.first_seq)
+        members = list(room.members.values())
+        for frame in frames:
+            targets = [mb.ws for mb in members if mb.last_seq < seq]
+            if targets:
+                broadcast(targets, frame)
+            for mb in members:
+                mb.last_seq = max(mb.last_seq, seq)
+            seq += 1
+        room.seq = update.last_seq
+        if update.acted_ms and any(f[1:].startswith(b"\xa1t\xa8revealed") for f in frames):
+            metrics.REVEALS.inc()
+            metrics.REVEAL_LATENCY.observe(max(0.0, time.time() - update.acted_ms / 1000))
+        if flags is None:
+            flags = frame_flags(frames)
+        if flags == 0:
+            return
+        if rec is None:
+            rec = decode_record(update.record)
+        self._private(room, rec, flags)
+
+    def _private(self, room: LocalRoom, rec: RoomRecord, flags: int) -> None:
+        for mb in list(room.members.values()):
+            if (
+                flags & REBOUND
+                and mb.seat is not None
+                and rec.seats[mb.seat].conn not in ("", mb.conn)
+            ):
+                # This seat was resumed on another connection: this one is stale.
+                room.members.pop(mb.conn, None)
+                asyncio.get_running_loop().create_task(
+                    mb.ws.close(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
+                )
+                continue
+            if flags & SNAPSHOTS:
+                send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
+            elif (
+                flags & HANDS
+                and mb.seat is not None
+                and rec.state is not None
+                and rec.state.rules.hand_size
+            ):
+                send_msg(mb.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[mb.seat])))
+
+    async def _fill_gap(self, code: str) -> None:
+        await asyncio.sleep(0.2)
+        room = self.rooms.get(code)
+        if room is None or not room.pending:
+            return
+        await self.resync_room(code)
+
+    async def resync_room(self, code: str) -> None:
+        """Catch a local room up from Redis (after a gap or a lost subscription)."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        loaded = await self.store.load(code)
+        if loaded is None:
+            return
+        kept = await self.store.events_after(code, room.seq)
+        room = self.rooms.get(code)
+        if room is None or loaded.seq <= room.seq:
+            return
+        rec = decode_record(loaded.blob)
+        self.cache[code] = loaded
+        room.pending.clear()
+        if kept is None:
+            for mb in room.members.values():
+                send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
+                mb.last_seq = rec.seq
+            room.seq = rec.seq
+            return
+        last_seq, frames = kept
+        update = RoomUpdate(
+            code, loaded.version, last_seq - len(frames) + 1, last_seq, loaded.blob, frames, 0
+        )
+        self._send_update(room, update, rec, None)
+
+    # --------------------------------------------------------------- pubsub
+
+    async def _subscribe(self, code: str) -> None:
+        async with self._sub_lock:
+            if code in self.rooms and code not in self._subscribed and self._pubsub is not None:
+                try:
+                    await self._pubsub.subscribe(channel(code))
+                    self._subscribed.add(code)
+                except (aioredis.ConnectionError, OSError):
+                    pass  # the listener resubscribes everything when it reconnects
+        await self.resync_room(code)
+
+    async def _unsubscribe(self, code: str) -> None:
+        async with self._sub_lock:
+            if code not in self.rooms and code in self._subscribed and self._pubsub is not None:
+                self._subscribed.discard(code)
+                with contextlib.suppress(aioredis.ConnectionError, OSError):
+                    await self._pubsub.unsubscribe(channel(code))
+
+    async def _listen(self) -> None:
+        backoff = 0.05
+        while True:
+            try:
+                self._pubsub = self.redis.pubsub()
+                await self._pubsub.subscribe(f"krig:node:{self.id}:ctl")
+                async with self._sub_lock:
+                    self._subscribed = set()
+                    for code in list(self.rooms):
+                        await self._pubsub.subscribe(channel(code))
+                        self._subscribed.add(code)
+                for code in list(self.rooms):
+                    await self.resync_room(code)
+                self.redis_ok = True
+                backoff = 0.05
+                while True:
+                    msg = await self._pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=1.0
+                    )
+                    if msg is None or msg["type"] != "message":
+                        continue
+                    update = decode_update(msg["data"])
+                    cached = self.cache.get(update.code)
+                    if cached is None or cached.version < update.version:
+                        self.cache[update.code] = LoadedRoom(
+                            update.version, update.last_seq, update.record
+                        )
+                    self._deliver(update, None, frame_flags(update.frames))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.redis_ok = False
+                log.warning("redis_subscription_lost", error=str(exc), retry_in_s=backoff)
+                with contextlib.suppress(Exception):
+                    if self._pubsub is not None:
+                        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                self._pubsub = None
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+
+    # ------------------------------------------------------ background work
+
+    def start_background(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._listen()),
+            loop.create_task(self._every(2.0, self._heartbeat)),
+            loop.create_task(
+                self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes)
+            ),
+            loop.create_task(self._every(0.2, self._sweep)),
+        ]
+
+    async def stop_background(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _every(self, seconds: float, job: Callable[[], object]) -> None:
+        while True:
+            try:
+                result = job()
+                if asyncio.iscoroutine(result):
+                    await result
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning(
+                    "background_job_failed", job=getattr(job, "__name__", "?"), error=str(exc)
+                )
+            await asyncio.sleep(seconds)
+
+    async def _heartbeat(self) -> None:
+        await self.store.heartbeat(self.id, now_ms())
+
+    async def _reap_nodes(self) -> None:
+        """Seats held through a node that stopped beating count as disconnected."""
+        dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
+        for node in dead:
+            if node == self.id:
+                continue
+            for code in await self.store.node_rooms(node):
+                with contextlib.suppress(Refused):
+                    await self.apply(code, functools.partial(_lose_node, node=node))
+            await self.store.forget_node(node)
+            log.info("node_reaped", dead_node=node)
+
+    async def _sweep(self) -> None:
+        """Play awaited seats whose grace period ran out (exactly once across nodes)."""
+        for code in await self.store.claim_due(now_ms(), lease_ms=5000):
+            try:
+                rec, _, _ = await self.apply(
+                    code,
+                    lambda rec, out: rooms.tick(rec, out, now_ms(), self.grace_ms),
+                    acted_ms=now_ms(),
+                )
+            except Refused:
+                await self.store.set_due(code, None)
+                continue
+            await self.store.set_due(code, rooms.next_due_ms(rec, self.grace_ms))

@@ -1,0 +1,96 @@
+"""What Redis holds for a room and a player, as typed msgpack structs.
+
+A room is one record (seats, settings, the engine state, the sequence
+number and recent action ids) stored as one blob with a version number, so
+every transition is one compare-and-set.  ``RoomUpdate`` is what a commit
+publishes to every server node.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from server.engine import GameState
+
+
+class SeatRecord(msgspec.Struct):
+    player: str = ""
+    """The seated player's id; empty for a free seat."""
+    name: str = ""
+    ready: bool = False
+    conn: str = ""
+    """``node:connection`` currently playing this seat; empty while disconnected."""
+    since_ms: int = 0
+    """When the seat lost its connection (0: connected, or left: see ``left``)."""
+    left: bool = False
+    """The player left during a game: the seat is played automatically."""
+    bot: bool = False
+
+
+class Recent(msgspec.Struct, array_like=True):
+    """One remembered action: a retry with the same id gets the same answer."""
+
+    id: int
+    step: int
+    code: str
+
+
+class RoomRecord(msgspec.Struct):
+    code: str
+    version: int
+    seq: int
+    created_ms: int
+    updated_ms: int
+    host: int
+    preset: str
+    options: dict[str, bool | int | str]
+    public: bool
+    seats: list[SeatRecord]
+    spectating: bool = True
+    locked: bool = False
+    status: str = "lobby"
+    game: int = 0
+    game_started_ms: int = 0
+    spectators: dict[str, str] = msgspec.field(default_factory=dict)
+    state: GameState | None = None
+    recent: dict[str, list[Recent]] = msgspec.field(default_factory=dict)
+
+    def seat_of(self, player: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.player == player:
+                return i
+        return None
+
+
+class RoomUpdate(msgspec.Struct, array_like=True):
+    """Published on the room's channel after every commit."""
+
+    code: str
+    version: int
+    first_seq: int
+    last_seq: int
+    record: bytes
+    frames: list[bytes]
+    acted_ms: int
+    """When the action that caused this update arrived (reveal latency)."""
+
+
+_room_encoder = msgspec.msgpack.Encoder()
+_room_decoder = msgspec.msgpack.Decoder(RoomRecord)
+_update_decoder = msgspec.msgpack.Decoder(RoomUpdate)
+
+
+def encode_record(record: RoomRecord) -> bytes:
+    return _room_encoder.encode(record)
+
+
+def decode_record(blob: bytes) -> RoomRecord:
+    return _room_decoder.decode(blob)
+
+
+def encode_update(update: RoomUpdate) -> bytes:
+    return _room_encoder.encode(update)
+
+
+def decode_update(blob: bytes) -> RoomUpdate:
+    return _update_decoder.decode(blob)

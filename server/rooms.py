@@ -1,0 +1,454 @@
+"""Room transitions: what each action does to a room record.
+
+Pure functions on a decoded :class:`RoomRecord` (no Redis, no sockets): the
+room service loads a record, calls one of these, and commits the result with
+a compare-and-set.  Each appends room events (with fresh sequence numbers)
+to ``out.events`` and may set a private ``out.reply``; a refusal raises
+:class:`Refused` and leaves the record unchanged for the caller to discard.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from protocol import messages as m
+from protocol.errors import ErrorCode
+from server.engine import (
+    Action,
+    Choose,
+    Flip,
+    FlipsRevealed,
+    GameOver,
+    PlayerOut,
+    RulesError,
+    RuleViolation,
+    SeatActed,
+    TrickWon,
+    WarStarted,
+    WinningsShuffled,
+    auto_action,
+    make_rules,
+    new_game,
+    submit,
+    view,
+)
+from server.engine import Event as EngineEvent
+from server.records import Recent, RoomRecord, SeatRecord
+
+RECENT_ACTIONS = 16
+TransitionFn = Callable[["RoomRecord", "Outcome"], object]
+
+
+class Refused(Exception):
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(slots=True)
+class Outcome:
+    events: list[m.RoomEvent] = field(default_factory=list)
+    reply_step: int = 0
+    started: bool = False
+    finished: bool = False
+
+
+def _emit(rec: RoomRecord, out: Outcome, event: m.RoomEvent) -> None:
+    rec.seq += 1
+    event.seq = rec.seq
+    out.events.append(event)
+
+
+def _event(rec: RoomRecord, out: Outcome, cls: type[m.RoomEvent], **fields: object) -> None:
+    _emit(rec, out, cls(seq=0, **fields))  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ idempotency
+
+
+def remembered(rec: RoomRecord, player: str, action_id: int) -> Recent | None:
+    for item in rec.recent.get(player, ()):
+        if item.id == action_id:
+            return item
+    return None
+
+
+def remember(rec: RoomRecord, player: str, action_id: int, step: int, code: str) -> None:
+    items = rec.recent.setdefault(player, [])
+    items.append(Recent(action_id, step, code))
+    del items[:-RECENT_ACTIONS]
+
+
+# ------------------------------------------------------------------------ rooms
+
+
+def new_room(
+    code: str,
+    player: str,
+    name: str,
+    preset: str,
+    options: dict[str, bool | int | str],
+    seats: int,
+    public: bool,
+    conn: str,
+    now_ms: int,
+    out: Outcome,
+) -> RoomRecord:
+    if "players" in options and options["players"] != seats:
+        raise Refused(ErrorCode.BAD_RULES, "players is set by seats; leave it out of options")
+    try:
+        make_rules(preset, {**options, "players": seats})
+    except RulesError as exc:
+        raise Refused(ErrorCode.BAD_RULES, str(exc)) from None
+    rec = RoomRecord(
+        code=code,
+        version=0,
+        seq=0,
+        created_ms=now_ms,
+        updated_ms=now_ms,
+        host=0,
+        preset=preset,
+        options=dict(options),
+        public=public,
+        seats=[SeatRecord() for _ in range(seats)],
+    )
+    rec.seats[0] = SeatRecord(player=player, name=name, conn=conn)
+    _event(rec, out, m.PlayerJoined, seat=0, name=name, bot=False)
+    return rec
+
+
+def rules_of(rec: RoomRecord) -> dict[str, bool | int | str]:
+    return make_rules(rec.preset, {**rec.options, "players": len(rec.seats)}).to_dict()
+
+
+def join(rec: RoomRecord, out: Outcome, player: str, name: str, conn: str, seat: int | None) -> int:
+    mine = rec.seat_of(player)
+    if mine is not None:
+        bind(rec, out, player, conn)
+        return mine
+    if rec.status == "playing":
+        raise Refused(ErrorCode.ALREADY_STARTED, "the game has started; you can watch instead")
+    if rec.locked:
+        raise Refused(ErrorCode.ROOM_LOCKED, "the host locked this room")
+    free = [i for i, s in enumerate(rec.seats) if not s.player]
+    if not free:
+        raise Refused(ErrorCode.ROOM_FULL, "every seat in this room is taken")
+    if seat is not None:
+        if seat >= len(rec.seats):
+            raise Refused(ErrorCode.SEAT_TAKEN, f"this room has seats 0 to {len(rec.seats) - 1}")
+        if seat not in free:
+            raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        chosen = seat
+    else:
+        chosen = free[0]
+    rec.spectators.pop(player, None)
+    rec.seats[chosen] = SeatRecord(player=player, name=name, conn=conn)
+    _event(rec, out, m.PlayerJoined, seat=chosen, name=name, bot=False)
+    return chosen
+
+
+def spectate(rec: RoomRecord, player: str, conn: str) -> None:
+    if rec.seat_of(player) is not None:
+        raise Refused(ErrorCode.ALREADY_IN_ROOM, "you have a seat in this room")
+    if not rec.spectating:
+        raise Refused(ErrorCode.SPECTATING_OFF, "the host turned spectating off")
+    rec.spectators[player] = conn
+
+
+def bind(rec: RoomRecord, out: Outcome, player: str, conn: str) -> None:
+    """A player's (new) connection takes over its seat or spectator place."""
+    seat = rec.seat_of(player)
+    if seat is None:
+        if player in rec.spectators:
+            rec.spectators[player] = conn
+        return
+    s = rec.seats[seat]
+    moved = s.conn != conn
+    s.conn = conn
+    s.since_ms = 0
+    s.left = False
+    if moved:
+        # Also when another connection still held it: that one is now stale.
+        _event(rec, out, m.PlayerReconnected, seat=seat)
+
+
+def disconnect(rec: RoomRecord, out: Outcome, player: str, conn: str, now_ms: int) -> None:
+    """The connection ``conn`` dropped; only if it still holds the seat."""
+    if rec.spectators.get(player) == conn:
+        del rec.spectators[player]
+        return
+    seat = rec.seat_of(player)
+    if seat is None or rec.seats[seat].conn != conn:
+        return
+    if rec.status == "lobby":
+        _free_seat(rec, out, seat)
+        return
+    rec.seats[seat].conn = ""
+    rec.seats[seat].since_ms = now_ms
+    _event(rec, out, m.PlayerDisconnected, seat=seat)
+
+
+def node_lost(rec: RoomRecord, out: Outcome, node: str, now_ms: int) -> None:
+    """Every connection of a dead server node counts as dropped."""
+    prefix = node + ":"
+    for player, conn in list(rec.spectators.items()):
+        if conn.startswith(prefix):
+            del rec.spectators[player]
+    for seat in list(rec.seats):
+        if seat.conn.startswith(prefix):
+            disconnect(rec, out, seat.player, seat.conn, now_ms)
+
+
+def _free_seat(rec: RoomRecord, out: Outcome, seat: int) -> None:
+    rec.seats[seat] = SeatRecord()
+    _event(rec, out, m.PlayerLeft, seat=seat)
+    if seat == rec.host:
+        taken = [i for i, s in enumerate(rec.seats) if s.player]
+        rec.host = taken[0] if taken else 0
+
+
+def leave(rec: RoomRecord, out: Outcome, player: str, now_ms: int) -> None:
+    if rec.spectators.pop(player, None) is not None:
+        return
+    seat = rec.seat_of(player)
+    if seat is None:
+        raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in this room")
+    if rec.status == "playing":
+        s = rec.seats[seat]
+        s.left = True
+        s.conn = ""
+        s.since_ms = now_ms
+        _event(rec, out, m.PlayerLeft, seat=seat)
+        return
+    _free_seat(rec, out, seat)
+
+
+def set_ready(
+    rec: RoomRecord, out: Outcome, player: str, ready: bool, seed: int | None = None
+) -> None:
+    seat = _seat(rec, player)
+    if rec.status == "playing":
+        raise Refused(ErrorCode.ALREADY_STARTED, "the game has already started")
+    rec.seats[seat].ready = ready
+    _event(rec, out, m.PlayerReady, seat=seat, ready=ready)
+    if all(s.player and s.ready for s in rec.seats):
+        _start_game(rec, out, seed)
+
+
+def start(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None) -> None:
+    seat = _seat(rec, player)
+    if seat != rec.host:
+        raise Refused(ErrorCode.NOT_HOST, "only the host can start the game")
+    if rec.status == "playing":
+        raise Refused(ErrorCode.ALREADY_STARTED, "the game has already started")
+    if not all(s.player for s in rec.seats):
+        raise Refused(ErrorCode.NOT_READY, "every seat must be taken before the game starts")
+    if not all(s.ready for s in rec.seats if not s.bot):
+        raise Refused(ErrorCode.NOT_READY, "every player must be ready before the game starts")
+    _start_game(rec, out, seed)
+
+
+def rematch(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None) -> None:
+    if rec.status != "over":
+        raise Refused(
+            ErrorCode.NOT_STARTED if rec.status == "lobby" else ErrorCode.ALREADY_STARTED,
+            "a rematch can be asked for after a game is over",
+        )
+    set_ready(rec, out, player, True, seed)
+
+
+def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
+    rules = make_rules(rec.preset, {**rec.options, "players": len(rec.seats)})
+    state = new_game(rules, secrets.randbits(64) if seed is None else seed)
+    rec.state = state
+    rec.status = "playing"
+    rec.game += 1
+    rec.game_started_ms = rec.updated_ms
+    for s in rec.seats:
+        s.ready = False
+    out.started = True
+    counts = [state.held(i) for i in range(state.players)]
+    _event(rec, out, m.GameStarted, game=rec.game, players=state.players, counts=counts, step=0)
+
+
+def _seat(rec: RoomRecord, player: str) -> int:
+    seat = rec.seat_of(player)
+    if seat is None:
+        if player in rec.spectators:
+            raise Refused(ErrorCode.NOT_A_PLAYER, "spectators cannot do that")
+        raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in this room")
+    return seat
+
+
+# ------------------------------------------------------------------------- play
+
+_VIOLATIONS = {
+    "game_over": ErrorCode.GAME_OVER,
+    "bad_seat": ErrorCode.NOT_A_PLAYER,
+    "seat_out": ErrorCode.SEAT_OUT,
+    "not_awaiting": ErrorCode.NOT_AWAITING,
+    "already_acted": ErrorCode.ALREADY_ACTED,
+    "wrong_action": ErrorCode.WRONG_ACTION,
+    "card_not_in_hand": ErrorCode.CARD_NOT_IN_HAND,
+}
+
+
+def play(rec: RoomRecord, out: Outcome, player: str, step: int, card: int | None) -> None:
+    """A seat's flip (``card`` None) or Arneson choice for engine step ``step``."""
+    seat = _seat(rec, player)
+    state = rec.state
+    if rec.status == "lobby" or state is None:
+        raise Refused(ErrorCode.NOT_STARTED, "the game has not started")
+    if rec.status == "over":
+        raise Refused(ErrorCode.GAME_OVER, "the game is over")
+    if step != state.steps:
+        raise Refused(ErrorCode.STALE_STEP, f"the table is at step {state.steps}, not {step}")
+    action: Action = Flip() if card is None else Choose(card)
+    _submit(rec, out, seat, action)
+    out.reply_step = step
+
+
+def _submit(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> None:
+    state = rec.state
+    assert state is not None
+    step = state.steps
+    try:
+        produced = submit(state, seat, action)
+    except RuleViolation as exc:
+        raise Refused(_VIOLATIONS.get(exc.code, ErrorCode.WRONG_ACTION), exc.message) from None
+    _translate(rec, out, produced, step)
+
+
+def _translate(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], step: int) -> None:
+    state = rec.state
+    assert state is not None
+    for e in produced:
+        if isinstance(e, SeatActed):
+            _event(rec, out, m.Acted, seat=e.seat, step=step)
+        elif isinstance(e, FlipsRevealed):
+            _event(rec, out, m.Revealed, step=step, trick=e.trick, war=e.war, up=e.up, down=e.down)
+        elif isinstance(e, WarStarted):
+            _event(
+                rec, out, m.War, trick=e.trick, war=e.war, seats=e.seats, down=e.down, stuck=e.stuck
+            )
+        elif isinstance(e, TrickWon):
+            _event(
+                rec,
+                out,
+                m.TrickWon,
+                trick=e.trick,
+                winner=e.winner,
+                total=e.total,
+                face_up=e.face_up,
+                wars=e.wars,
+                returned_to=e.returned_to,
+                returned=e.returned,
+                stolen_from=e.stolen_from,
+            )
+        elif isinstance(e, WinningsShuffled):
+            _event(rec, out, m.Shuffled, seat=e.seat, count=e.count)
+        elif isinstance(e, PlayerOut):
+            _event(rec, out, m.PlayerOut, seat=e.seat, reason=e.reason, to_pot=e.to_pot)
+        elif isinstance(e, GameOver):
+            _event(
+                rec,
+                out,
+                m.GameOver,
+                result=e.result,
+                winners=e.winners,
+                reason=e.reason,
+                counts=e.counts,
+                set_aside=e.set_aside,
+            )
+            rec.status = "over"
+            out.finished = True
+
+
+def offline_since(seat: SeatRecord) -> int | None:
+    """When a seat stopped being played by a person (None: it is connected)."""
+    if seat.conn or seat.bot:
+        return None
+    return 0 if seat.left else seat.since_ms
+
+
+def next_due_ms(rec: RoomRecord, grace_ms: int) -> int | None:
+    """When the room next needs an automatic move for an offline seat."""
+    state = rec.state
+    if rec.status != "playing" or state is None:
+        return None
+    due: int | None = None
+    for s in state.awaiting:
+        if state.pending[s] != -1:
+            continue
+        since = offline_since(rec.seats[s])
+        if since is None:
+            continue
+        when = since + grace_ms if since else 0
+        due = when if due is None else min(due, when)
+    return due
+
+
+def tick(rec: RoomRecord, out: Outcome, now_ms: int, grace_ms: int) -> None:
+    """Act for every awaited seat that has been offline for the grace period."""
+    state = rec.state
+    if rec.status != "playing" or state is None:
+        return
+    for s in list(state.awaiting):
+        if state.phase == "over" or s not in state.awaiting or state.pending[s] != -1:
+            continue
+        since = offline_since(rec.seats[s])
+        if since is None or (since and now_ms - since < grace_ms):
+            continue
+        _submit(rec, out, s, auto_action(state, s))
+
+
+# -------------------------------------------------------------------- snapshots
+
+
+def room_info(rec: RoomRecord) -> m.RoomInfo:
+    return m.RoomInfo(
+        code=rec.code,
+        state=rec.status,  # type: ignore[arg-type]
+        host=rec.host,
+        seats=[
+            m.SeatInfo(
+                name=s.name or None,
+                ready=s.ready,
+                connected=bool(s.conn) or s.bot,
+                bot=s.bot,
+            )
+            for s in rec.seats
+        ],
+        preset=rec.preset,
+        rules=rules_of(rec),
+        public=rec.public,
+        spectators=len(rec.spectators),
+        spectating=rec.spectating,
+        locked=rec.locked,
+        game=rec.game,
+    )
+
+
+def table_view(rec: RoomRecord, seat: int | None) -> m.TableView | None:
+    if rec.state is None:
+        return None
+    v = view(rec.state, seat)
+    return m.TableView(**{name: getattr(v, name) for name in m.TableView.__struct_fields__})
+
+
+def snapshot(rec: RoomRecord, seat: int | None) -> m.Snapshot:
+    return m.Snapshot(seq=rec.seq, room=room_info(rec), view=table_view(rec, seat))
+
+
+def summary(rec: RoomRecord) -> m.RoomSummary:
+    return m.RoomSummary(
+        code=rec.code,
+        preset=rec.preset,
+        players=len(rec.seats),
+        taken=sum(1 for s in rec.seats if s.player),
+        state=rec.status,
+        spectators=len(rec.spectators),
+    )

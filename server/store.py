@@ -1,0 +1,273 @@
+"""Redis: the source of truth for rooms, their event logs, players and timers.
+
+Keys (one room's keys share the hash tag ``{CODE}``, so a Redis Cluster
+keeps them on one shard and the commit script touches one slot):
+
+- ``krig:{CODE}:room``  hash ``v`` version, ``s`` last sequence number, ``b`` record blob
+- ``krig:{CODE}:log``   list of the room's last events, as encoded frames
+- ``krig:{CODE}:ev``    pub/sub channel: one :class:`RoomUpdate` per commit
+- ``krig:player:ID``    hash ``tok`` (sha256 of the secret), ``name``, ``room``
+- ``krig:nodes``        zset of server nodes by last heartbeat (ms)
+- ``krig:node:ID:rooms`` set of rooms with a seat connected through that node
+- ``krig:due``          zset of rooms by when they need an automatic move (ms)
+- ``krig:lobby``        hash code -> encoded RoomSummary of public rooms
+
+Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
+version, write the record, append the events, publish, refresh expiry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+
+from server.records import RoomUpdate, encode_update
+
+COMMIT = """
+local cur = redis.call('HGET', KEYS[1], 'v') or '0'
+if cur ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+local n = #ARGV - 8
+if n > 0 then
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 9, 8 + n))
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
+end
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+redis.call('PUBLISH', ARGV[7], ARGV[8])
+return 1
+"""
+
+ROTATE = """
+local tok = redis.call('HGET', KEYS[1], 'tok')
+if not tok or tok ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'tok', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
+CLAIM_DUE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for i, code in ipairs(due) do
+  redis.call('ZADD', KEYS[1], ARGV[2], code)
+end
+return due
+"""
+
+
+def room_key(code: str) -> str:
+    return f"krig:{{{code}}}:room"
+
+
+def log_key(code: str) -> str:
+    return f"krig:{{{code}}}:log"
+
+
+def channel(code: str) -> str:
+    return f"krig:{{{code}}}:ev"
+
+
+def player_key(player: str) -> str:
+    return f"krig:player:{player}"
+
+
+NODES = "krig:nodes"
+DUE = "krig:due"
+LOBBY = "krig:lobby"
+
+
+def node_rooms_key(node: str) -> str:
+    return f"krig:node:{node}:rooms"
+
+
+def _bytes(value: object) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode()
+    raise TypeError(f"unexpected Redis reply {type(value).__name__}")
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    return _bytes(value).decode()
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    name: str
+    room: str
+
+
+@dataclass(slots=True)
+class LoadedRoom:
+    version: int
+    seq: int
+    blob: bytes
+
+
+class Store:
+    """Async access to the keys above; one instance per server process."""
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        *,
+        log_keep: int,
+        room_ttl_s: int,
+        record_ttl_s: int,
+        session_ttl_s: int,
+    ) -> None:
+        self.r = client
+        self.log_keep = log_keep
+        self.room_ttl_s = room_ttl_s
+        self.record_ttl_s = record_ttl_s
+        self.session_ttl_s = session_ttl_s
+        self._commit = client.register_script(COMMIT)
+        self._rotate = client.register_script(ROTATE)
+        self._claim = client.register_script(CLAIM_DUE)
+
+    # ---------------------------------------------------------------- rooms
+
+    async def load(self, code: str) -> LoadedRoom | None:
+        v, s, b = await self.r.hmget(room_key(code), ["v", "s", "b"])
+        if v is None or b is None or s is None:
+            return None
+        return LoadedRoom(int(v), int(s), _bytes(b))
+
+    async def commit(
+        self,
+        update: RoomUpdate,
+        expected: int,
+        finished: bool,
+        due_ms: int | None,
+        lobby: bytes | None,
+        public: bool,
+    ) -> bool:
+        """Write ``update`` if the room is still at version ``expected``; one round trip."""
+        ttl = self.record_ttl_s if finished else self.room_ttl_s
+        args: list[bytes | str | int] = [
+            expected,
+            update.version,
+            update.last_seq,
+            update.record,
+            ttl,
+            self.log_keep,
+            channel(update.code),
+            encode_update(update),
+            *update.frames,
+        ]
+        keys = [room_key(update.code), log_key(update.code)]
+        if due_ms is None and not public:
+            return bool(await self._commit(keys=keys, args=args))
+        async with self.r.pipeline(transaction=False) as pipe:
+            await self._commit(keys=keys, args=args, client=pipe)
+            if due_ms is not None:
+                pipe.zadd(DUE, {update.code: due_ms})
+            if public:
+                if lobby is None:
+                    pipe.hdel(LOBBY, update.code)
+                else:
+                    pipe.hset(LOBBY, update.code, lobby)
+            results = await pipe.execute()
+        return bool(results[0])
+
+    async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
+        """Frames of every kept event with seq > ``after``, or None if some are gone."""
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.hget(room_key(code), "s")
+            pipe.lrange(log_key(code), 0, -1)
+            last, frames = await pipe.execute()
+        if last is None:
+            return None
+        last_seq = int(last)
+        first_seq = last_seq - len(frames) + 1
+        if after + 1 < first_seq:
+            return None
+        return last_seq, [_bytes(f) for f in frames[max(0, after + 1 - first_seq) :]]
+
+    async def lobby(self, limit: int = 100) -> list[bytes]:
+        rows = await self.r.hvals(LOBBY)
+        return [_bytes(r) for r in rows[:limit]]
+
+    async def drop_from_lobby(self, code: str) -> None:
+        await self.r.hdel(LOBBY, code)
+
+    # -------------------------------------------------------------- players
+
+    async def new_player(self, name: str) -> tuple[Player, str]:
+        player = "p" + secrets.token_hex(6)
+        secret = secrets.token_urlsafe(24)
+        await self.r.hset(
+            player_key(player), mapping={"tok": _digest(secret), "name": name, "room": ""}
+        )
+        await self.r.expire(player_key(player), self.session_ttl_s)
+        return Player(player, name, ""), f"{player}.{secret}"
+
+    async def resume(self, token: str) -> tuple[Player, str] | None:
+        """Check a token and rotate it: the old token stops working at once."""
+        player, sep, secret = token.partition(".")
+        if not sep or not player.startswith("p") or not secret:
+            return None
+        fresh = secrets.token_urlsafe(24)
+        ok = await self._rotate(
+            keys=[player_key(player)], args=[_digest(secret), _digest(fresh), self.session_ttl_s]
+        )
+        if not ok:
+            return None
+        name, room = await self.r.hmget(player_key(player), ["name", "room"])
+        return Player(player, _text(name), _text(room)), f"{player}.{fresh}"
+
+    async def set_player_room(self, player: str, room: str, name: str | None = None) -> None:
+        mapping: dict[str | bytes, str | bytes] = {"room": room}
+        if name is not None:
+            mapping["name"] = name
+        await self.r.hset(player_key(player), mapping=mapping)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------- nodes and timers
+
+    async def heartbeat(self, node: str, now_ms: int) -> None:
+        await self.r.zadd(NODES, {node: now_ms})
+
+    async def dead_nodes(self, before_ms: int) -> list[str]:
+        return [_text(n) for n in await self.r.zrangebyscore(NODES, "-inf", before_ms)]
+
+    async def node_rooms(self, node: str) -> list[str]:
+        return [_text(c) for c in await self.r.smembers(node_rooms_key(node))]
+
+    async def add_node_room(self, node: str, code: str) -> None:
+        await self.r.sadd(node_rooms_key(node), code)
+
+    async def forget_node(self, node: str) -> None:
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.delete(node_rooms_key(node))
+            pipe.zrem(NODES, node)
+            await pipe.execute()
+
+    async def claim_due(self, now_ms: int, lease_ms: int, limit: int = 50) -> list[str]:
+        """Rooms due now; each is pushed back by ``lease_ms`` so one node handles it."""
+        due = await self._claim(keys=[DUE], args=[now_ms, now_ms + lease_ms, limit])
+        return [_text(c) for c in due]
+
+    async def set_due(self, code: str, due_ms: int | None) -> None:
+        if due_ms is None:
+            await self.r.zrem(DUE, code)
+        else:
+            await self.r.zadd(DUE, {code: due_ms})
+
+    async def count_guess(self, who: str, window_s: int) -> int:
+        key = f"krig:guess:{who}"
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.set(key, 0, ex=window_s, nx=True)
+            pipe.incr(key)
+            _, count = await pipe.execute()
+        return int(count)

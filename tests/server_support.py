@@ -1,0 +1,132 @@
+"""Real processes for server tests: a redis-server and krig-server subprocesses."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from client_cli.bot import play_game
+from client_cli.session import Session
+from server.redis_process import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ServerProc:
+    """One ``krig-server serve`` child process on a fixed port (restartable)."""
+
+    def __init__(self, redis_url: str, node_id: str, log_dir: Path, **settings: object) -> None:
+        self.redis_url = redis_url
+        self.node_id = node_id
+        self.port = free_port()
+        self.settings = {
+            "grace_s": 2.0,
+            "dead_node_s": 3.0,
+            "msg_rate": 2000,
+            "msg_burst": 4000,
+            **settings,
+        }
+        self.log_path = log_dir / f"{node_id}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProc:
+        self.starts += 1
+        args = [
+            sys.executable, "-m", "server.cli", "serve",
+            "--port", str(self.port),
+            "--redis-url", self.redis_url,
+            "--node-id", f"{self.node_id}-{self.starts}",
+            "--log-format", "json",
+        ]  # fmt: skip
+        for key, value in self.settings.items():
+            args += [f"--{key.replace('_', '-')}", str(value)]
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps it
+        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=log)
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if b"listening" in line:
+                return self
+            if not line and self.proc.poll() is not None:
+                break
+        raise RuntimeError(f"krig-server did not start: {self.log_path.read_text()[-2000:]}")
+
+    def signal(self, sig: int) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, sig)
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self, timeout: float = 10) -> int | None:
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode
+
+
+async def seat_players(
+    urls: list[str] | str,
+    count: int,
+    preset: str = "classic",
+    options: dict[str, object] | None = None,
+    record: bool = False,
+) -> list[Session]:
+    """Open ``count`` sessions (round-robin over ``urls``), create a room, join, ready up."""
+    url_list = [urls] if isinstance(urls, str) else urls
+    sessions = [
+        Session(
+            url_list[i % len(url_list)] if len(url_list) == 1 else _rotate(url_list, i),
+            f"p{i}",
+            record=record,
+        )
+        for i in range(count)
+    ]
+    for s in sessions:
+        await s.connect()
+    joined = await sessions[0].create(preset, count, options=dict(options or {}))  # type: ignore[arg-type]
+    for s in sessions[1:]:
+        await s.join(joined.code)
+    for s in sessions:
+        await s.ready()
+    await asyncio.gather(
+        *(s.wait(lambda t: t.phase in ("battle", "war", "over")) for s in sessions)
+    )
+    return sessions
+
+
+def _rotate(urls: list[str], i: int) -> list[str]:
+    start = i % len(urls)
+    return urls[start:] + urls[:start]
+
+
+async def play_all(sessions: Iterable[Session], timeout: float = 120) -> None:
+    await asyncio.gather(*(play_game(s, timeout=timeout) for s in sessions))
+
+
+async def close_all(sessions: Iterable[Session]) -> None:
+    await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)

@@ -1,0 +1,381 @@
+"""The server against a real redis-server and real WebSocket connections.
+
+Each test starts ``krig-server`` subprocesses (see server_support.py); games
+are played by protocol-only clients from client_cli.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+import redis
+import websockets
+from server_support import ServerProc, close_all, play_all, seat_players
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from client_cli.session import ServerError, Session, SessionClosed
+from protocol import messages as m
+from protocol.codec import decode_server, encode
+from server.engine import census
+from server.records import RoomRecord, decode_record
+from server.redis_process import RedisProcess
+from server.store import room_key
+
+
+@pytest.fixture(scope="module")
+def server(
+    redis_proc: RedisProcess, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProc]:
+    proc = ServerProc(redis_proc.url, "solo", tmp_path_factory.mktemp("logs")).start()
+    yield proc
+    assert proc.stop() == 0
+
+
+def load_room(redis_url: str, code: str) -> RoomRecord:
+    client = redis.Redis.from_url(redis_url)
+    blob = client.hget(room_key(code), "b")
+    client.close()
+    assert blob is not None
+    return decode_record(blob)
+
+
+def assert_conserved(redis_url: str, code: str) -> RoomRecord:
+    rec = load_room(redis_url, code)
+    assert rec.state is not None
+    assert census(rec.state) == sorted(rec.state.rules.deck())
+    return rec
+
+
+SOURCES = ["norwegian", "polish", "latvian", "croatian", "swedish", "arneson", "steal"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", SOURCES)
+async def test_full_game(server: ServerProc, redis_url: str, preset: str, players: int) -> None:
+    sessions = await seat_players(server.url, players, preset, {"max_tricks": 150})
+    try:
+        await play_all(sessions)
+        overs = [s.table.result for s in sessions]
+        assert all(o is not None for o in overs)
+        assert len({msgspec.msgpack.encode(o) for o in overs}) == 1  # everyone saw the same end
+        rec = assert_conserved(redis_url, sessions[0].table.code or "")
+        assert rec.status == "over"
+        assert rec.state is not None and rec.state.phase == "over"
+        assert sessions[0].table.seq == rec.seq
+    finally:
+        await close_all(sessions)
+
+
+def _cards_in(msg: object) -> set[int]:
+    """Every card a server message carries (its card-bearing fields)."""
+    if isinstance(msg, m.Revealed):
+        return {c for c in msg.up if c is not None}
+    if isinstance(msg, m.TrickWon):
+        return set(msg.face_up) | set(msg.returned)
+    if isinstance(msg, m.GameOver):
+        return set(msg.set_aside)
+    if isinstance(msg, m.Hand):
+        return set(msg.cards)
+    if isinstance(msg, m.Snapshot) and msg.view is not None:
+        v = msg.view
+        cards = (
+            {c for row in v.table for c in row if c is not None} | set(v.hand) | set(v.set_aside)
+        )
+        if v.chosen is not None:
+            cards.add(v.chosen)
+        return cards
+    return set()
+
+
+def assert_no_leak(frames: list[bytes], seat: int | None) -> int:
+    """Replay what one client received: no frame names a card it may not know yet."""
+    known: set[int] = set()  # face-up cards seen this trick, plus own hand
+    checked = 0
+    for frame in frames:
+        msg = decode_server(frame)
+        cards = _cards_in(msg)
+        if isinstance(msg, m.Revealed):
+            known |= cards  # the reveal itself is where they become public
+        elif isinstance(msg, m.Hand):
+            assert seat is not None, "a spectator received a hand"
+            known |= cards
+        elif isinstance(msg, m.Snapshot) and msg.view is not None:
+            assert msg.view.seat == seat
+            if seat is None:
+                assert msg.view.hand == [] and msg.view.chosen is None
+            known |= cards
+        elif isinstance(msg, m.GameOver):
+            known |= cards
+        else:
+            assert cards <= known, f"{type(msg).__name__} names unrevealed cards {cards - known}"
+        checked += 1
+    return checked
+
+
+async def test_recorder_sees_no_hidden_card(server: ServerProc) -> None:
+    for preset, players in (("classic", 3), ("arneson", 2), ("steal", 2), ("latvian", 4)):
+        sessions = await seat_players(server.url, players, preset, {"max_tricks": 120}, record=True)
+        watcher = Session(server.url, "watcher", record=True)
+        await watcher.connect()
+        await watcher.spectate(sessions[0].table.code or "")
+        try:
+            await play_all(sessions)
+            await watcher.wait(lambda t: t.result is not None, 10)
+            for s in [*sessions, watcher]:
+                assert s.frames is not None
+                assert assert_no_leak(s.frames, s.table.seat) > 50
+        finally:
+            await close_all([*sessions, watcher])
+
+
+async def test_simultaneous_flips_two_nodes(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    a = ServerProc(redis_proc.url, "simA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "simB", tmp_path).start()
+    try:
+        sessions = await seat_players(
+            [a.url, b.url], 4, "classic", {"max_tricks": 120}, record=True
+        )
+        try:
+            steps = 0
+            while sessions[0].table.phase != "over":
+                step = sessions[0].table.step
+                movers = [s for s in sessions if s.table.seat in s.table.awaiting]
+                await asyncio.gather(*(s.wait(lambda t, k=step: t.step == k) for s in movers))
+                # Every awaited seat flips at the same instant, through two nodes.
+                await asyncio.gather(*(s.flip(step) for s in movers))
+                await asyncio.gather(
+                    *(s.wait(lambda t, k=step: t.step > k or t.phase == "over") for s in sessions)
+                )
+                steps += 1
+            assert steps > 10
+            for s in sessions:
+                assert s.frames is not None
+                msgs = [decode_server(f) for f in s.frames]
+                reveals = [x.step for x in msgs if isinstance(x, m.Revealed)]
+                assert reveals == list(range(len(reveals)))  # exactly one reveal per step
+                acted = Counter((x.step, x.seat) for x in msgs if isinstance(x, m.Acted))
+                assert set(acted.values()) == {1}  # no flip lost or doubled
+                seqs = [
+                    x.seq
+                    for x in msgs
+                    if hasattr(x, "seq") and not isinstance(x, m.Snapshot | m.Hand | m.Joined)
+                ]
+                assert len(seqs) == len(set(seqs))
+        finally:
+            await close_all(sessions)
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def _play_until_war(sessions: list[Session]) -> None:
+    for _ in range(2000):
+        t = sessions[0].table
+        if t.phase == "war":
+            return
+        assert t.phase != "over", "the game ended before any war"
+        step = t.step
+        movers = [s for s in sessions if s.table.seat in s.table.awaiting]
+        await asyncio.gather(*(s.flip(step) for s in movers))
+        await asyncio.gather(
+            *(s.wait(lambda tb, k=step: tb.step > k or tb.phase == "over") for s in sessions)
+        )
+
+
+async def test_sigkill_mid_war_then_restart(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    srv = ServerProc(redis_proc.url, "crashy", tmp_path).start()
+    sessions = await seat_players(srv.url, 2, "classic", {"max_tricks": 400})
+    try:
+        await _play_until_war(sessions)
+        code = sessions[0].table.code or ""
+        before = load_room(redis_proc.url, code)
+        assert before.state is not None and before.state.phase == "war"
+        srv.kill()  # SIGKILL in the middle of a war
+        srv.start()
+        await asyncio.gather(*(s.wait(lambda t: t.phase != "lobby", 20) for s in sessions))
+        await play_all(sessions)
+        assert all(s.reconnects >= 1 for s in sessions)
+        rec = assert_conserved(redis_proc.url, code)
+        assert rec.status == "over"
+        assert rec.state is not None and rec.state.tricks >= before.state.tricks
+        assert sessions[0].table.result == sessions[1].table.result
+    finally:
+        await close_all(sessions)
+        srv.stop()
+
+
+async def test_two_nodes_full_game_then_failover(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    a = ServerProc(redis_proc.url, "nodeA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "nodeB", tmp_path).start()
+    sessions = await seat_players([a.url, b.url], 4, "quick", {"max_tricks": 100})
+    try:
+        assert {s.url for s in sessions} == {a.url, b.url}
+        await play_all(sessions)
+        code = sessions[0].table.code or ""
+        assert_conserved(redis_proc.url, code)
+        # Rematch, play a little, then node A dies: its players resume on B.
+        for s in sessions:
+            await s.rematch()
+        await asyncio.gather(*(s.wait(lambda t: t.phase == "battle") for s in sessions))
+        for _ in range(5):
+            step = sessions[0].table.step
+            movers = [s for s in sessions if s.table.seat in s.table.awaiting]
+            await asyncio.gather(*(s.flip(step) for s in movers))
+            await asyncio.gather(
+                *(s.wait(lambda t, k=step: t.step > k or t.phase == "over") for s in sessions)
+            )
+        on_a = [s for s in sessions if s.url == a.url]
+        a.kill()
+        await play_all(sessions)
+        assert all(s.url == b.url for s in on_a)
+        assert all(s.reconnects >= 1 for s in on_a)
+        rec = assert_conserved(redis_proc.url, code)
+        assert rec.game == 2 and rec.status == "over"
+    finally:
+        await close_all(sessions)
+        a.stop()
+        b.stop()
+
+
+async def test_disconnected_seat_is_played_after_grace(server: ServerProc, redis_url: str) -> None:
+    sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 25})
+    stay, quit_ = sessions
+    try:
+        quit_.reconnect = False
+        await quit_.close()
+        await play_all([stay], timeout=90)
+        rec = assert_conserved(redis_url, stay.table.code or "")
+        assert rec.status == "over"
+        assert rec.seats[1].conn == "" and rec.seats[1].since_ms > 0
+    finally:
+        await close_all(sessions)
+
+
+async def test_tokens(server: ServerProc) -> None:
+    sessions = await seat_players(server.url, 2, "classic")
+    a, b = sessions
+    try:
+        a_token, b_token = a.token or "", b.token or ""
+        # Resume b on a new connection: same seat, a new token, the old one dies.
+        b2 = Session(server.url, "bo", token=b_token)
+        welcome = await b2.connect()
+        assert welcome.resumed and welcome.seat == 1 and welcome.room == a.table.code
+        assert b2.token != b_token
+        await b2.wait(lambda t: t.phase == "battle")
+        ack = await b2.flip(b2.table.step)
+        assert ack.step == 0
+        for bad in (
+            b_token,  # already used to resume: rotated away
+            "p000000000000.forged-secret",
+            b_token.split(".")[0] + "." + a_token.split(".")[1],  # seat 1's id with seat 0's secret
+            "not-a-token",
+        ):
+            with pytest.raises(SessionClosed, match="bad_session"):
+                await Session(server.url, "eve", token=bad, reconnect=False).connect()
+        await b2.close()
+    finally:
+        await close_all(sessions)
+
+
+async def test_refusals_over_the_wire(server: ServerProc) -> None:
+    sessions = await seat_players(server.url, 2, "classic")
+    a, b = sessions
+    try:
+        step = a.table.step
+        await a.flip(step)
+        with pytest.raises(ServerError) as err:
+            await a.flip(step)
+        assert err.value.code == "already_acted"
+        with pytest.raises(ServerError) as err:
+            await b.flip(step + 5)
+        assert err.value.code == "stale_step"
+        with pytest.raises(ServerError) as err:
+            await b.choose(step, 59)
+        assert err.value.code == "wrong_action"
+        with pytest.raises(ServerError) as err:
+            await b.join("ZZZ-ZZZ")
+        assert err.value.code == "already_in_room"
+        lone = Session(server.url, "lone")
+        await lone.connect()
+        for req, code in (
+            (lone.flip(0), "not_in_room"),
+            (lone.join("222-222"), "unknown_room"),
+            (lone.join("not a code"), "unknown_room"),
+            (lone.create("nordic"), "bad_rules"),
+            (lone.create("classic", options={"war_down": 99}), "bad_rules"),
+        ):
+            with pytest.raises(ServerError) as err:
+                await req
+            assert err.value.code == code
+        full = await lone.join_or_error(a.table.code or "")
+        assert full in {"room_full", "already_started"}
+        await lone.close()
+        # the room is unharmed: b still plays on
+        await b.flip(step)
+        await a.wait(lambda t: t.step > step)
+    finally:
+        await close_all(sessions)
+
+
+async def test_http_endpoints_and_handshake(server: ServerProc) -> None:
+    def get(path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(server.http + path, timeout=5) as resp:
+                return resp.status, resp.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode()
+
+    assert get("/healthz") == (200, "ok\n")
+    assert get("/readyz")[0] == 200
+    status, text = get("/metrics")
+    assert (
+        status == 200
+        and "krig_flips_total" in text
+        and "krig_reveal_latency_seconds_bucket" in text
+    )
+    assert get("/nope")[0] == 404
+    with pytest.raises(InvalidStatus) as err:
+        await websockets.connect(server.url, subprotocols=["krig.v9"])  # type: ignore[list-item]
+    assert err.value.response.status_code == 426
+    assert b"krig.v1" in err.value.response.body
+    async with websockets.connect(server.url, subprotocols=["krig.v1"]) as ws:  # type: ignore[list-item]
+        await ws.send(encode(m.Hello(v=2, name="future", token=None, client="")))
+        reply = decode_server(await ws.recv())  # type: ignore[arg-type]
+        assert isinstance(reply, m.Error) and reply.code == "unsupported_version"
+        with pytest.raises(ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+    async with websockets.connect(server.url, subprotocols=["krig.v1"]) as ws:  # type: ignore[list-item]
+        await ws.send(encode(m.Ping(id=1)))
+        reply = decode_server(await ws.recv())  # type: ignore[arg-type]
+        assert isinstance(reply, m.Error) and reply.code == "hello_first" and reply.id == 1
+    async with websockets.connect(server.url, subprotocols=["krig.v1"]) as ws:  # type: ignore[list-item]
+        await ws.send(encode(m.Hello(v=1, name="t", token=None, client="")))
+        assert isinstance(decode_server(await ws.recv()), m.Welcome)  # type: ignore[arg-type]
+        await ws.send("a text frame")
+        reply = decode_server(await ws.recv())  # type: ignore[arg-type]
+        assert isinstance(reply, m.Error) and reply.code == "bad_frame"
+        await ws.send(b"\x81\xa1t\xa8teleport")
+        reply = decode_server(await ws.recv())  # type: ignore[arg-type]
+        assert isinstance(reply, m.Error) and reply.code == "unknown_type"
+        await ws.send(encode(m.Ping(id=9)))
+        assert isinstance(decode_server(await ws.recv()), m.Pong)  # type: ignore[arg-type]
+
+
+async def test_sigterm_closes_clients_with_1012(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    srv = ServerProc(redis_proc.url, "term", tmp_path).start()
+    async with websockets.connect(srv.url, subprotocols=["krig.v1"]) as ws:  # type: ignore[list-item]
+        await ws.send(encode(m.Hello(v=1, name="t", token=None, client="")))
+        await ws.recv()
+        srv.signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(ws.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    assert srv.stop() == 0
