@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -40,9 +41,18 @@ def ensure_venv() -> None:
 
 
 def run(argv: list[str]) -> int:
+    """Run a program of the venv, passing SIGINT/SIGTERM on so it can shut down cleanly."""
     exe = BIN / argv[0]
     cmd = [str(exe) if exe.exists() else argv[0], *argv[1:]]
-    return subprocess.run(cmd, cwd=ROOT, check=False).returncode
+    child = subprocess.Popen(cmd, cwd=ROOT)
+
+    def forward(signum: int, _frame: object) -> None:
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, forward)
+    return child.wait()
 
 
 def test(extra: list[str]) -> int:

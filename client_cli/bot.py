@@ -50,7 +50,7 @@ async def play_game(
             await asyncio.sleep(delay())
         step = t.step
         try:
-            if t.hand and t.view is not None and t.view.hand_counts and any(t.view.hand_counts):
+            if t.hand_game:
                 await session.choose(step, strategy(t))
             else:
                 await session.flip(step)

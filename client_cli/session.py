@@ -226,8 +226,17 @@ class Session:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(message))
 
-    async def request(self, build: Callable[[int], m.ClientMessage], timeout: float = 10.0) -> Any:
-        """Send an action and wait for its reply; retries with the same id after a reconnect."""
+    async def request(
+        self,
+        build: Callable[[int], m.ClientMessage],
+        timeout: float = 10.0,
+        retry_rate_limited: bool = True,
+    ) -> Any:
+        """Send an action and wait for its reply; retries with the same id after a reconnect.
+
+        A ``rate_limited`` answer to a message-rate limit is retried after a pause;
+        joins pass ``retry_rate_limited=False`` (a refused room-code guess must not
+        be repeated)."""
         action_id = next(self._ids)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -249,7 +258,11 @@ class Session:
             except ConnectionError:
                 continue  # resend the same id: the server applies it once
             if isinstance(reply, m.Error):
-                if reply.code == "rate_limited" and loop.time() + 0.5 < deadline:
+                if (
+                    retry_rate_limited
+                    and reply.code == "rate_limited"
+                    and loop.time() + 0.5 < deadline
+                ):
                     await asyncio.sleep(0.25 + random.random() / 4)
                     continue  # same id: applied at most once
                 raise ServerError(reply)
@@ -257,8 +270,10 @@ class Session:
 
     # --------------------------------------------------------- conveniences
 
-    async def _ask(self, build: Callable[[int], m.ClientMessage], kind: type[R]) -> R:
-        reply = await self.request(build)
+    async def _ask(
+        self, build: Callable[[int], m.ClientMessage], kind: type[R], retry: bool = True
+    ) -> R:
+        reply = await self.request(build, retry_rate_limited=retry)
         if not isinstance(reply, kind):
             got = type(reply).__name__
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"expected {kind.__name__}, got {got}")
@@ -278,7 +293,7 @@ class Session:
         )
 
     async def join(self, code: str, seat: int | None = None) -> m.Joined:
-        return await self._ask(lambda i: m.JoinRoom(id=i, code=code, seat=seat), m.Joined)
+        return await self._ask(lambda i: m.JoinRoom(id=i, code=code, seat=seat), m.Joined, False)
 
     async def join_or_error(self, code: str) -> str:
         """Try to join; the error code, or "" when it worked."""
@@ -289,7 +304,7 @@ class Session:
         return ""
 
     async def spectate(self, code: str) -> m.Joined:
-        return await self._ask(lambda i: m.Spectate(id=i, code=code), m.Joined)
+        return await self._ask(lambda i: m.Spectate(id=i, code=code), m.Joined, False)
 
     async def ready(self, ready: bool = True) -> m.Ack:
         return await self._ask(lambda i: m.Ready(id=i, ready=ready), m.Ack)

@@ -30,6 +30,9 @@ class Table:
     last_trick: m.TrickWon | None = None
     result: m.GameOver | None = None
     games_over: int = 0
+    hand_seq: int = 0
+    """Sequence number the hand is current with (the server sends it after each reveal)."""
+    reveal_seq: int = 0
     revealed_cards: set[int] = field(default_factory=set)
     """Every card this client has legitimately seen (face up, its hand, set aside)."""
 
@@ -48,14 +51,40 @@ class Table:
         self.active = list(v.active)
         self.counts = list(v.counts)
         self.hand = list(v.hand)
+        self.hand_seq = snap.seq
         for row in v.table:
             self.revealed_cards.update(c for c in row if c is not None)
         self.revealed_cards.update(v.hand)
         self.revealed_cards.update(v.set_aside)
 
+    def _seat_info(self, seat: int) -> m.SeatInfo | None:
+        if self.room is None or seat >= len(self.room.seats):
+            return None
+        return self.room.seats[seat]
+
     def apply_event(self, event: m.RoomEvent) -> None:
         self.seq = event.seq
+        info = self._seat_info(getattr(event, "seat", 99))
+        if isinstance(event, m.PlayerJoined) and self.room is not None and info is not None:
+            self.room.seats[event.seat] = m.SeatInfo(event.name, False, True, event.bot)
+        elif isinstance(event, m.PlayerLeft) and self.room is not None and info is not None:
+            self.room.host = event.host
+            if self.room.state == "lobby":
+                self.room.seats[event.seat] = m.SeatInfo(None, False, False, False)
+            else:
+                info.connected = False
+        elif isinstance(event, m.PlayerReady) and info is not None:
+            info.ready = event.ready
+        elif isinstance(event, m.PlayerDisconnected) and info is not None:
+            info.connected = False
+        elif isinstance(event, m.PlayerReconnected) and info is not None:
+            info.connected = True
         if isinstance(event, m.GameStarted):
+            if self.room is not None:
+                self.room.state = "playing"
+                self.room.game = event.game
+                for seat in self.room.seats:
+                    seat.ready = False
             self.phase = "battle"
             self.step = event.step
             self.result = None
@@ -67,8 +96,10 @@ class Table:
             self.acted.add(event.seat)
         elif isinstance(event, m.Revealed):
             self.last_reveal = event
+            self.reveal_seq = event.seq
             self.step = event.step + 1
             self.acted = set()
+            self.awaiting = []  # known again with the war or trick_won that follows
             self.revealed_cards.update(c for c in event.up if c is not None)
         elif isinstance(event, m.War):
             self.phase = "war"
@@ -82,6 +113,8 @@ class Table:
                 self.active[event.seat] = False
             self.awaiting = [s for s in self.awaiting if s != event.seat]
         elif isinstance(event, m.GameOver):
+            if self.room is not None:
+                self.room.state = "over"
             self.phase = "over"
             self.awaiting = []
             self.result = event
@@ -90,13 +123,20 @@ class Table:
 
     def apply_hand(self, hand: m.Hand) -> None:
         self.hand = list(hand.cards)
+        self.hand_seq = hand.seq
         self.revealed_cards.update(hand.cards)
 
     @property
+    def hand_game(self) -> bool:
+        return self.room is not None and bool(self.room.rules.get("hand_size", 0))
+
+    @property
     def my_turn(self) -> bool:
+        """This seat must act now (in a hand game: once the hand after the last reveal is in)."""
         return (
             self.seat is not None
             and self.phase in ("battle", "war")
             and self.seat in self.awaiting
             and self.seat not in self.acted
+            and (not self.hand_game or self.hand_seq >= self.reveal_seq)
         )

@@ -127,7 +127,7 @@ SERVER_EXAMPLES: list[Struct] = [
     m.PlayerReconnected(seq=31, seat=1),
     m.PlayerOut(seq=98, seat=1, reason="short_war", to_pot=2),
     m.GameOver(seq=99, result="win", winners=[0], reason="short_war", counts=[52, 0], set_aside=[]),
-    m.PlayerLeft(seq=100, seat=1),
+    m.PlayerLeft(seq=100, seat=1, host=0),
     m.Lobby(
         id=7,
         rooms=[

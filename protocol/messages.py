@@ -257,8 +257,11 @@ class PlayerJoined(_Msg, tag="player_joined"):
 
 
 class PlayerLeft(_Msg, tag="player_left"):
+    """A seat was given up; ``host`` is the host's seat afterwards."""
+
     seq: int
     seat: int
+    host: int
 
 
 class PlayerReady(_Msg, tag="player_ready"):

@@ -40,12 +40,13 @@ log = structlog.get_logger("krig.server")
 
 def redis_client(url: str) -> aioredis.Redis:
     """A client that reconnects by itself with bounded backoff."""
+    extra: dict[str, bool] = {} if url.startswith("unix:") else {"socket_keepalive": True}
     return aioredis.Redis.from_url(
         url,
         retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
         retry_on_error=[ConnectionError, TimeoutError, OSError],
         health_check_interval=10,
-        socket_keepalive=True,
+        **extra,
     )
 
 
@@ -105,6 +106,14 @@ class App:
         if not url:
             self.embedded = await asyncio.to_thread(RedisProcess().start)
             url = self.embedded.url
+        try:
+            await self._serve(url, stop)
+        finally:
+            if self.embedded is not None:
+                await asyncio.to_thread(self.embedded.cleanup)
+
+    async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
+        s = self.settings
         client = redis_client(url)
         node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
         self.node = Node(s, client, node_id)
@@ -155,8 +164,6 @@ class App:
             await self.node.stop_background()
             with contextlib.suppress(Exception):
                 await client.aclose()
-            if self.embedded is not None:
-                await asyncio.to_thread(self.embedded.cleanup)
             log.info("stopped", node=node_id)
 
 

@@ -10,7 +10,9 @@ from dataclasses import dataclass, fields
 @dataclass(slots=True)
 class Settings:
     host: str = "127.0.0.1"
+    """Address to listen on (0.0.0.0 for every interface)."""
     port: int = 8765
+    """Port for /ws and the HTTP endpoints."""
     redis_url: str = ""
     """Empty: start a private redis-server on a unix socket."""
     grace_s: float = 30.0
@@ -20,21 +22,27 @@ class Settings:
     record_ttl_s: int = 86400
     """A finished game's record is kept this long."""
     session_ttl_s: int = 86400
+    """A session token unused this long stops working."""
     log_keep: int = 2000
     """Room events kept for resync; older gaps get a snapshot."""
     hello_timeout_s: float = 10.0
+    """A connection must send hello within this time."""
     heartbeat_s: int = 20
+    """WebSocket ping interval; a peer silent for as long again is dropped."""
     msg_rate: float = 50.0
     """Sustained client messages per second per connection."""
     msg_burst: int = 100
+    """Messages a connection may send at once before the rate applies."""
     guess_limit: int = 20
     """Unknown room codes one address may try per minute."""
     dead_node_s: float = 10.0
     """A node silent this long is taken for dead; its seats count as disconnected."""
     node_id: str = ""
+    """This process's name among the nodes (default: host-pid-random)."""
     log_format: str = "auto"
     """auto (readable on a terminal, JSON otherwise), json or console."""
     log_level: str = "info"
+    """debug, info, warning or error."""
 
 
 def _env_name(name: str) -> str:

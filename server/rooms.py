@@ -204,10 +204,10 @@ def node_lost(rec: RoomRecord, out: Outcome, node: str, now_ms: int) -> None:
 
 def _free_seat(rec: RoomRecord, out: Outcome, seat: int) -> None:
     rec.seats[seat] = SeatRecord()
-    _event(rec, out, m.PlayerLeft, seat=seat)
     if seat == rec.host:
         taken = [i for i, s in enumerate(rec.seats) if s.player]
         rec.host = taken[0] if taken else 0
+    _event(rec, out, m.PlayerLeft, seat=seat, host=rec.host)
 
 
 def leave(rec: RoomRecord, out: Outcome, player: str, now_ms: int) -> None:
@@ -221,7 +221,7 @@ def leave(rec: RoomRecord, out: Outcome, player: str, now_ms: int) -> None:
         s.left = True
         s.conn = ""
         s.since_ms = now_ms
-        _event(rec, out, m.PlayerLeft, seat=seat)
+        _event(rec, out, m.PlayerLeft, seat=seat, host=rec.host)
         return
     _free_seat(rec, out, seat)
 

@@ -10,7 +10,7 @@ import asyncio
 import signal
 import urllib.request
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import msgspec
@@ -21,6 +21,7 @@ from server_support import ServerProc, close_all, play_all, seat_players
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from client_cli.session import ServerError, Session, SessionClosed
+from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server, encode
 from server.engine import census
@@ -51,6 +52,15 @@ def assert_conserved(redis_url: str, code: str) -> RoomRecord:
     assert rec.state is not None
     assert census(rec.state) == sorted(rec.state.rules.deck())
     return rec
+
+
+def settled_after(step: int) -> Callable[[Table], bool]:
+    """The table has moved past ``step`` and knows who acts next (or the game is over)."""
+
+    def check(t: Table) -> bool:
+        return t.phase == "over" or (t.step > step and bool(t.awaiting))
+
+    return check
 
 
 SOURCES = ["norwegian", "polish", "latvian", "croatian", "swedish", "arneson", "steal"]
@@ -150,9 +160,7 @@ async def test_simultaneous_flips_two_nodes(redis_proc: RedisProcess, tmp_path: 
                 await asyncio.gather(*(s.wait(lambda t, k=step: t.step == k) for s in movers))
                 # Every awaited seat flips at the same instant, through two nodes.
                 await asyncio.gather(*(s.flip(step) for s in movers))
-                await asyncio.gather(
-                    *(s.wait(lambda t, k=step: t.step > k or t.phase == "over") for s in sessions)
-                )
+                await asyncio.gather(*(s.wait(settled_after(step)) for s in sessions))
                 steps += 1
             assert steps > 10
             for s in sessions:
@@ -184,9 +192,7 @@ async def _play_until_war(sessions: list[Session]) -> None:
         step = t.step
         movers = [s for s in sessions if s.table.seat in s.table.awaiting]
         await asyncio.gather(*(s.flip(step) for s in movers))
-        await asyncio.gather(
-            *(s.wait(lambda tb, k=step: tb.step > k or tb.phase == "over") for s in sessions)
-        )
+        await asyncio.gather(*(s.wait(settled_after(step)) for s in sessions))
 
 
 async def test_sigkill_mid_war_then_restart(redis_proc: RedisProcess, tmp_path: Path) -> None:
@@ -228,9 +234,7 @@ async def test_two_nodes_full_game_then_failover(redis_proc: RedisProcess, tmp_p
             step = sessions[0].table.step
             movers = [s for s in sessions if s.table.seat in s.table.awaiting]
             await asyncio.gather(*(s.flip(step) for s in movers))
-            await asyncio.gather(
-                *(s.wait(lambda t, k=step: t.step > k or t.phase == "over") for s in sessions)
-            )
+            await asyncio.gather(*(s.wait(settled_after(step)) for s in sessions))
         on_a = [s for s in sessions if s.url == a.url]
         a.kill()
         await play_all(sessions)
@@ -379,3 +383,111 @@ async def test_sigterm_closes_clients_with_1012(redis_proc: RedisProcess, tmp_pa
             await asyncio.wait_for(ws.recv(), 10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
     assert srv.stop() == 0
+
+
+async def test_lobby_lists_public_rooms_only(server: ServerProc) -> None:
+    host_pub, host_priv, looker = (Session(server.url, n) for n in ("pub", "priv", "look"))
+    for s in (host_pub, host_priv, looker):
+        await s.connect()
+    try:
+        pub = await host_pub.create("quick", 3, public=True)
+        priv = await host_priv.create("quick", 2, public=False)
+        listing = await looker.lobby()
+        codes = {r.code: r for r in listing.rooms}
+        assert pub.code in codes and priv.code not in codes
+        assert (codes[pub.code].players, codes[pub.code].taken, codes[pub.code].state) == (
+            3,
+            1,
+            "lobby",
+        )
+        await looker.join(pub.code)
+        listing = await looker.lobby()
+        assert {r.code: r.taken for r in listing.rooms}[pub.code] == 2
+    finally:
+        await close_all([host_pub, host_priv, looker])
+
+
+async def test_leave_frees_the_seat_and_host_moves(server: ServerProc) -> None:
+    a, b, c = (Session(server.url, n) for n in ("a", "b", "c"))
+    for s in (a, b, c):
+        await s.connect()
+    try:
+        joined = await a.create("classic", 2)
+        await b.join(joined.code)
+        assert await c.join_or_error(joined.code) == "room_full"
+        await a.leave()
+        await b.wait(lambda t: t.room is not None and t.room.seats[0].name is None)
+        await c.join(joined.code)  # the freed seat
+        await c.wait(lambda t: t.room is not None)
+        with pytest.raises(ServerError) as err:
+            await c.start()
+        assert err.value.code in {"not_host", "not_ready"}
+        await b.ready()
+        await c.ready()  # all ready: the game starts by itself
+        await b.wait(lambda t: t.phase == "battle")
+    finally:
+        await close_all([a, b, c])
+
+
+async def test_resume_elsewhere_closes_the_old_connection(server: ServerProc) -> None:
+    sessions = await seat_players(server.url, 2, "classic")
+    a = sessions[0]
+    try:
+        a.reconnect = False
+        twin = Session(server.url, "a", token=a.token)
+        welcome = await twin.connect()
+        assert welcome.resumed and welcome.seat == 0
+        ws = a.ws
+        assert ws is not None
+        await asyncio.wait_for(ws.wait_closed(), 5)
+        assert ws.close_code == 4002
+        await twin.flip(twin.table.step)  # the seat plays on from the new connection
+        await twin.close()
+    finally:
+        await close_all(sessions)
+
+
+async def test_room_code_guessing_is_rate_limited(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    srv = ServerProc(redis_proc.url, "guess", tmp_path, guess_limit=5).start()
+    client = redis.Redis.from_url(redis_proc.url)
+    for key in client.scan_iter("krig:guess:*"):
+        client.delete(key)  # other tests' unknown codes from this address
+    client.close()
+    s = Session(srv.url, "guesser")
+    await s.connect()
+    try:
+        codes = [
+            await s.join_or_error(f"{n:03d}-ABC".replace("0", "2").replace("1", "3"))
+            for n in range(8)
+        ]
+        assert codes[:5] == ["unknown_room"] * 5
+        assert set(codes[5:]) == {"rate_limited"}
+    finally:
+        await s.close()
+        srv.stop()
+
+
+async def test_idle_rooms_expire_and_records_are_kept(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    srv = ServerProc(redis_proc.url, "ttl", tmp_path, room_ttl_s=2, record_ttl_s=300).start()
+    try:
+        lone = Session(srv.url, "lone")
+        await lone.connect()
+        idle = await lone.create("classic", 2)
+        await lone.close()
+        client = redis.Redis.from_url(redis_proc.url)
+        assert 0 < client.ttl(room_key(idle.code)) <= 2
+        sessions = await seat_players(srv.url, 2, "classic", {"max_tricks": 20})
+        await play_all(sessions)
+        finished = sessions[0].table.code or ""
+        assert client.ttl(room_key(finished)) > 250  # the finished game's record is kept
+        await asyncio.sleep(2.5)
+        assert client.exists(room_key(idle.code)) == 0
+        probe = Session(srv.url, "probe")
+        await probe.connect()
+        assert await probe.join_or_error(idle.code) == "unknown_room"
+        await close_all([*sessions, probe])
+        client.close()
+    finally:
+        srv.stop()

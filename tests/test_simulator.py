@@ -78,3 +78,11 @@ def test_bad_inputs_are_clear_errors(tmp_path: Path) -> None:
     dup.write_text(json.dumps({"seats": [["AS"], ["AS"]]}))
     done = krig_server("simulate", "--deal", str(dup))
     assert done.returncode == 2 and "twice" in done.stderr
+
+
+def test_readme_documents_every_server_setting() -> None:
+    from server.config import describe
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for flag, env, _default in describe():
+        assert f"| `{flag}` | `{env}` |" in readme, flag
