@@ -404,19 +404,25 @@ def _win_trick(state: GameState, events: list[Event], winner: int) -> None:
             for w in state.first_war:
                 returned.append(table[w].pop(0))
                 face_up[w].pop(0)
-    if rules.gather_order == "winner_first":
-        order: Iterable[int] = (winner, *(s for s in range(n) if s != winner))
+    gather = rules.gather_order
+    order: Iterable[int]
+    if gather == "winner_first":
+        order = [winner, *range(winner), *range(winner + 1, n)]
     else:
         order = range(n)
     cards: list[int] = []
     for s in order:
         cards += table[s]
-    # Without a war every card on the table is face up.
-    shown = [c for s in order for c in compress(table[s], face_up[s])] if wars else cards[:]
+    # Without a war every card on the table is face up (and ``cards`` is not changed
+    # again unless it is shuffled below).
+    if wars:
+        shown = [c for s in order for c in compress(table[s], face_up[s])]
+    else:
+        shown = cards[:] if gather == "shuffled" else cards
     for s in range(n):
         table[s].clear()
         face_up[s].clear()
-    if rules.gather_order == "shuffled":
+    if gather == "shuffled":
         state.rng = _rng.shuffle(state.rng, cards)
     separate = rules.winnings == "separate"
     dest = state.winnings[winner] if separate else state.piles[winner]
@@ -453,19 +459,26 @@ def _win_trick(state: GameState, events: list[Event], winner: int) -> None:
                 _refill(state, s, events)
     active = state.active
     piles, winnings, hands = state.piles, state.winnings, state.hands
+    settled = not wars
     for s in range(n):
         if active[s] and not piles[s] and not winnings[s] and not hands[s]:
             active[s] = False
             state.out_reason[s] = "no_cards"
             state.last_out = s
             events.append(PlayerOut(s, "no_cards", 0))
-    _after_trick(state, events, winner)
+            settled = False
+    _after_trick(state, events, winner, settled)
 
 
-def _after_trick(state: GameState, events: list[Event], winner: int) -> None:
+def _after_trick(state: GameState, events: list[Event], winner: int, settled: bool) -> None:
+    """End the game, or set up the next battle.
+
+    ``settled``: no war and nobody out this trick, so the seat lists are still
+    those of the battle that started it (the common case: nothing to rebuild).
+    """
     rules = state.rules
     active = state.active
-    alive = [s for s in state.in_trick if active[s]]
+    alive = state.in_trick if settled else [s for s in state.in_trick if active[s]]
     if len(alive) <= 1:
         reason = "all_cards"
         if state.last_out >= 0 and state.out_reason[state.last_out] == "short_war":
@@ -479,7 +492,7 @@ def _after_trick(state: GameState, events: list[Event], winner: int) -> None:
         _end_by_count(state, events, "round_cap")
     elif state.cycle_power and _cycled(state):
         _end(state, events, "draw", alive, "cycle")
-    else:
+    elif not settled:
         state.phase = "battle"
         state.in_trick = alive
         state.war_seats = alive[:]
