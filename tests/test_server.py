@@ -491,3 +491,56 @@ async def test_idle_rooms_expire_and_records_are_kept(
         client.close()
     finally:
         srv.stop()
+
+
+async def test_a_retried_action_id_is_applied_once(server: ServerProc) -> None:
+    sessions = await seat_players(server.url, 2, "classic", record=True)
+    a, b = sessions
+    try:
+        ws = a.ws
+        assert ws is not None
+        frame = encode(m.FlipCard(id=777, step=0))
+        await ws.send(frame)
+        await ws.send(frame)  # the same action again, as after a lost reply
+        await a.wait(lambda t: 0 in t.acted)
+        await b.flip(0)
+        await a.wait(lambda t: t.step == 1)
+        assert a.frames is not None
+        msgs = [decode_server(f) for f in a.frames]
+        acks = [x for x in msgs if isinstance(x, m.Ack) and x.id == 777]
+        assert len(acks) == 2 and {x.step for x in acks} == {0}
+        assert sum(1 for x in msgs if isinstance(x, m.Acted) and x.seat == 0) == 1
+        assert sum(1 for x in msgs if isinstance(x, m.Revealed)) == 1
+    finally:
+        await close_all(sessions)
+
+
+async def test_each_finished_game_logs_one_summary_line(server: ServerProc) -> None:
+    sessions = await seat_players(server.url, 2, "quick", {"max_tricks": 30})
+    try:
+        await play_all(sessions)
+        code = sessions[0].table.code or ""
+    finally:
+        await close_all(sessions)
+    await asyncio.sleep(0.2)
+    lines = [
+        line
+        for line in server.log_path.read_text().splitlines()
+        if '"game_over"' in line and f'"room": "{code}"' in line
+    ]
+    assert len(lines) == 1
+    assert '"reason"' in lines[0] and '"tricks"' in lines[0] and '"winners"' in lines[0]
+
+
+def test_settings_from_environment_and_flags() -> None:
+    import argparse
+
+    from server import config
+
+    parser = argparse.ArgumentParser()
+    config.add_arguments(parser)
+    env = {"KRIG_PORT": "9000", "KRIG_GRACE_S": "5.5", "KRIG_REDIS_URL": "redis://r:6379/0"}
+    settings = config.load(parser.parse_args(["--port", "9100"]), env)
+    assert (settings.port, settings.grace_s, settings.redis_url) == (9100, 5.5, "redis://r:6379/0")
+    with pytest.raises(SystemExit):
+        config.load(None, {"KRIG_PORT": "lots"})
