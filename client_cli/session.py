@@ -41,6 +41,7 @@ ROOM_EVENTS = (
     m.Shuffled,
     m.PlayerOut,
     m.GameOver,
+    m.DealRevealed,
 )
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong)
 

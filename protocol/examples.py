@@ -104,7 +104,14 @@ SERVER_EXAMPLES: list[Struct] = [
     m.Snapshot(seq=27, room=_ROOM, view=_VIEW),
     m.PlayerJoined(seq=4, seat=1, name="bo", bot=False),
     m.PlayerReady(seq=5, seat=1, ready=True),
-    m.GameStarted(seq=7, game=1, players=2, counts=[26, 26], step=0),
+    m.GameStarted(
+        seq=7,
+        game=1,
+        players=2,
+        counts=[26, 26],
+        step=0,
+        commitment="sha256:9f2c6a1e0b7d4c3a5e8f1029384756abcdef0123456789abcdef0123456789ab",
+    ),
     m.Acted(seq=8, seat=1, step=0),
     m.Ack(id=4, step=0),
     m.Revealed(seq=10, step=0, trick=1, war=0, up=[36, 37], down=[0, 0]),
@@ -127,7 +134,16 @@ SERVER_EXAMPLES: list[Struct] = [
     m.PlayerReconnected(seq=31, seat=1),
     m.PlayerOut(seq=98, seat=1, reason="short_war", to_pot=2),
     m.GameOver(seq=99, result="win", winners=[0], reason="short_war", counts=[52, 0], set_aside=[]),
-    m.PlayerLeft(seq=100, seat=1, host=0),
+    m.DealRevealed(
+        seq=100,
+        game=1,
+        commitment="sha256:9f2c6a1e0b7d4c3a5e8f1029384756abcdef0123456789abcdef0123456789ab",
+        piles=[[36, 8, 45], [37, 13, 39]],
+        set_aside=[],
+        seed=12345678901234567890,
+        nonce="5be1c0ffee5be1c0ffee5be1c0ffee5be1c0ffee5be1c0ffee5be1c0ffee5be1",
+    ),
+    m.PlayerLeft(seq=101, seat=1, host=0),
     m.Lobby(
         id=7,
         rooms=[

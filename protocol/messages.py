@@ -281,13 +281,17 @@ class PlayerReconnected(_Msg, tag="player_reconnected"):
 
 
 class GameStarted(_Msg, tag="game_started"):
-    """A game began; ``counts`` are the cards dealt to each seat."""
+    """A game began; ``counts`` are the cards dealt to each seat.
+
+    ``commitment`` fixes the deal before play (revealed by ``deal_revealed``).
+    """
 
     seq: int
     game: int
     players: int
     counts: list[int]
     step: int
+    commitment: str
 
 
 class Acted(_Msg, tag="acted"):
@@ -363,6 +367,18 @@ class GameOver(_Msg, tag="game_over"):
     set_aside: list[int]
 
 
+class DealRevealed(_Msg, tag="deal_revealed"):
+    """After game over: the secret behind ``game_started.commitment``."""
+
+    seq: int
+    game: int
+    commitment: str
+    piles: list[list[int]]
+    set_aside: list[int]
+    seed: int
+    nonce: str
+
+
 class Hand(_Msg, tag="hand"):
     """Private: your hand (Arneson) as of room sequence ``seq``."""
 
@@ -406,6 +422,7 @@ ServerMessage = (
     | Shuffled
     | PlayerOut
     | GameOver
+    | DealRevealed
     | Hand
     | Lobby
     | Error
@@ -429,6 +446,7 @@ SERVER_TYPES: tuple[type[Struct], ...] = (
     Shuffled,
     PlayerOut,
     GameOver,
+    DealRevealed,
     Hand,
     Lobby,
     Error,
@@ -449,6 +467,7 @@ RoomEvent = (
     | Shuffled
     | PlayerOut
     | GameOver
+    | DealRevealed
 )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the game server (embedded Redis unless --redis-url)")
     config.add_arguments(serve)
 
+    record = sub.add_parser("record", help="export a finished game's record from Redis")
+    record.add_argument("code", help="room code")
+    record.add_argument("--game", type=int, default=1, help="game number in the room (default 1)")
+    record.add_argument("--redis-url", default=os.environ.get("KRIG_REDIS_URL", ""), required=False)
+    record.add_argument("--json", action="store_true", help="JSON instead of msgpack")
+    record.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+
+    verify = sub.add_parser("verify", help="check a game record: deal commitment and a full replay")
+    verify.add_argument("file", type=Path, help="record file (msgpack or JSON)")
+
     presets = sub.add_parser("presets", help="list the rule presets and their options")
     presets.add_argument("--json", action="store_true")
 
@@ -108,6 +119,74 @@ def cmd_presets(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import msgspec
+    import redis.asyncio as aioredis
+
+    from server.records import encode_game_record
+    from server.room_codes import normalize
+    from server.store import Store
+    from server.verify import to_json
+
+    if not args.redis_url:
+        print(
+            "krig-server: give --redis-url (or KRIG_REDIS_URL) of the server's Redis",
+            file=sys.stderr,
+        )
+        return 2
+    code = normalize(args.code) or args.code
+
+    async def fetch() -> bytes | None:
+        client = aioredis.Redis.from_url(args.redis_url)
+        try:
+            store = Store(client, log_keep=1, room_ttl_s=1, record_ttl_s=1, session_ttl_s=1)
+            rec = await store.load_record(code, args.game)
+        finally:
+            await client.aclose()
+        if rec is None:
+            return None
+        if args.json:
+            return msgspec.json.encode(to_json(rec))
+        return encode_game_record(rec)
+
+    blob = asyncio.run(fetch())
+    if blob is None:
+        print(f"krig-server: no record of game {args.game} in room {code}", file=sys.stderr)
+        return 1
+    if args.output is not None:
+        args.output.write_bytes(blob)
+    else:
+        sys.stdout.buffer.write(blob)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from server.verify import load, verify
+
+    try:
+        record = load(args.file.read_bytes())
+    except OSError as exc:
+        print(f"krig-server: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        print(f"krig-server: {args.file} is not a game record: {exc}", file=sys.stderr)
+        return 2
+    problems = verify(record)
+    if problems:
+        print(f"mismatch: room {record.code} game {record.game}")
+        for p in problems:
+            print(f"  - {p}")
+        return 1
+    print(
+        f"match: room {record.code} game {record.game}: the deal matches its commitment and "
+        f"a replay of {len(record.inputs) // 2} inputs gives the same {len(record.events)} events "
+        f"and result ({record.result}, winners {record.winners}, {record.reason})"
+    )
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from protocol.bench import codec_bench
     from server.benchmarks import engine_bench
@@ -146,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(args)
         if args.command == "presets":
             return cmd_presets(args)
+        if args.command == "record":
+            return cmd_record(args)
+        if args.command == "verify":
+            return cmd_verify(args)
         return cmd_bench(args)
     except RulesError as exc:
         print(f"krig-server: {exc}", file=sys.stderr)

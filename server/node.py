@@ -27,7 +27,15 @@ from protocol.codec import encode
 from protocol.errors import CloseCode, ErrorCode
 from server import metrics, rooms
 from server.config import Settings
-from server.records import RoomRecord, RoomUpdate, decode_record, decode_update, encode_record
+from server.records import (
+    GameRecord,
+    RoomRecord,
+    RoomUpdate,
+    decode_record,
+    decode_update,
+    encode_game_record,
+    encode_record,
+)
 from server.rooms import Outcome, Refused
 from server.store import LoadedRoom, Store, channel
 
@@ -154,6 +162,7 @@ class Node:
             )
             update_flags = self._flags(rec, out)
             lobby = encode(rooms.summary(rec)) if rec.public and rec.status != "over" else None
+            mode, record = self._record_mode(rec, out)
             ok = await self.store.commit(
                 update,
                 loaded.version,
@@ -161,6 +170,9 @@ class Node:
                 due_ms=rooms.next_due_ms(rec, self.grace_ms),
                 lobby=lobby,
                 public=rec.public,
+                mode=mode,
+                game=rec.game,
+                record=record,
             )
             if ok:
                 self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
@@ -175,6 +187,32 @@ class Node:
             if attempt > 3:
                 await asyncio.sleep(0.001 * attempt)
         raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
+
+    @staticmethod
+    def _record_mode(rec: RoomRecord, out: Outcome) -> tuple[str, bytes]:
+        """How this commit touches the game record (see Store.commit)."""
+        if out.started:
+            return "start", b""
+        if out.finished:
+            state, proof = rec.state, rec.proof
+            assert state is not None and proof is not None
+            record = GameRecord(
+                code=rec.code,
+                game=rec.game,
+                preset=rec.preset,
+                rules=state.rules.to_dict(),
+                names=[s.name for s in rec.seats],
+                started_ms=rec.game_started_ms,
+                ended_ms=rec.updated_ms,
+                commitment=rec.commitment,
+                proof=proof,
+                inputs=rec.inputs,
+                result=state.result,
+                winners=list(state.winners),
+                reason=state.reason,
+            )
+            return "finish", encode_game_record(record)
+        return ("play" if rec.status == "playing" else "none"), b""
 
     @staticmethod
     def _flags(rec: RoomRecord, out: Outcome) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from server.engine import GameState
+from server.fairness import DealProof
 
 
 class SeatRecord(msgspec.Struct):
@@ -54,12 +55,38 @@ class RoomRecord(msgspec.Struct):
     spectators: dict[str, str] = msgspec.field(default_factory=dict)
     state: GameState | None = None
     recent: dict[str, list[Recent]] = msgspec.field(default_factory=dict)
+    proof: DealProof | None = None
+    """The current game's secret deal (never sent before game over)."""
+    commitment: str = ""
+    inputs: bytes = b""
+    """Every accepted input of the current game: (seat, card or 0 for a flip) byte pairs."""
 
     def seat_of(self, player: str) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat.player == player:
                 return i
         return None
+
+
+class GameRecord(msgspec.Struct):
+    """A finished game: enough to check its deal and replay it (see server.verify)."""
+
+    code: str
+    game: int
+    preset: str
+    rules: dict[str, bool | int | str]
+    names: list[str]
+    started_ms: int
+    ended_ms: int
+    commitment: str
+    proof: DealProof
+    inputs: bytes
+    result: str
+    winners: list[int]
+    reason: str
+    events: list[bytes] = msgspec.field(default_factory=list)
+    """Every room event frame sent during the game, in order (filled from Redis)."""
+    version: int = 1
 
 
 class RoomUpdate(msgspec.Struct, array_like=True):
@@ -76,6 +103,7 @@ class RoomUpdate(msgspec.Struct, array_like=True):
 
 
 _room_encoder = msgspec.msgpack.Encoder()
+_game_record_decoder = msgspec.msgpack.Decoder(GameRecord)
 _room_decoder = msgspec.msgpack.Decoder(RoomRecord)
 _update_decoder = msgspec.msgpack.Decoder(RoomUpdate)
 
@@ -94,3 +122,11 @@ def encode_update(update: RoomUpdate) -> bytes:
 
 def decode_update(blob: bytes) -> RoomUpdate:
     return _update_decoder.decode(blob)
+
+
+def encode_game_record(record: GameRecord) -> bytes:
+    return _room_encoder.encode(record)
+
+
+def decode_game_record(blob: bytes) -> GameRecord:
+    return _game_record_decoder.decode(blob)

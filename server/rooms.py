@@ -29,12 +29,14 @@ from server.engine import (
     WarStarted,
     WinningsShuffled,
     auto_action,
+    from_deal,
     make_rules,
     new_game,
     submit,
     view,
 )
 from server.engine import Event as EngineEvent
+from server.fairness import DealProof, commitment, secure_proof
 from server.records import Recent, RoomRecord, SeatRecord
 
 RECENT_ACTIONS = 16
@@ -261,8 +263,20 @@ def rematch(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None)
 
 
 def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
+    """Deal from the OS's secure random source and publish only the commitment.
+
+    ``seed`` (tests only) replaces the secure deal with the engine's seeded one.
+    """
     rules = make_rules(rec.preset, {**rec.options, "players": len(rec.seats)})
-    state = new_game(rules, secrets.randbits(64) if seed is None else seed)
+    if seed is None:
+        proof = secure_proof(rules)
+    else:
+        dealt = new_game(rules, seed)
+        proof = DealProof(dealt.piles, dealt.set_aside, seed, secrets.token_hex(32))
+    state = from_deal(rules, proof.piles, proof.seed, proof.set_aside)
+    rec.proof = proof
+    rec.commitment = commitment(proof)
+    rec.inputs = b""
     rec.state = state
     rec.status = "playing"
     rec.game += 1
@@ -271,7 +285,16 @@ def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
         s.ready = False
     out.started = True
     counts = [state.held(i) for i in range(state.players)]
-    _event(rec, out, m.GameStarted, game=rec.game, players=state.players, counts=counts, step=0)
+    _event(
+        rec,
+        out,
+        m.GameStarted,
+        game=rec.game,
+        players=state.players,
+        counts=counts,
+        step=0,
+        commitment=rec.commitment,
+    )
 
 
 def _seat(rec: RoomRecord, player: str) -> int:
@@ -319,52 +342,72 @@ def _submit(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> None:
         produced = submit(state, seat, action)
     except RuleViolation as exc:
         raise Refused(_VIOLATIONS.get(exc.code, ErrorCode.WRONG_ACTION), exc.message) from None
-    _translate(rec, out, produced, step)
-
-
-def _translate(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], step: int) -> None:
-    state = rec.state
-    assert state is not None
-    for e in produced:
-        if isinstance(e, SeatActed):
-            _event(rec, out, m.Acted, seat=e.seat, step=step)
-        elif isinstance(e, FlipsRevealed):
-            _event(rec, out, m.Revealed, step=step, trick=e.trick, war=e.war, up=e.up, down=e.down)
-        elif isinstance(e, WarStarted):
-            _event(
-                rec, out, m.War, trick=e.trick, war=e.war, seats=e.seats, down=e.down, stuck=e.stuck
-            )
-        elif isinstance(e, TrickWon):
-            _event(
-                rec,
-                out,
-                m.TrickWon,
-                trick=e.trick,
-                winner=e.winner,
-                total=e.total,
-                face_up=e.face_up,
-                wars=e.wars,
-                returned_to=e.returned_to,
-                returned=e.returned,
-                stolen_from=e.stolen_from,
-            )
-        elif isinstance(e, WinningsShuffled):
-            _event(rec, out, m.Shuffled, seat=e.seat, count=e.count)
-        elif isinstance(e, PlayerOut):
-            _event(rec, out, m.PlayerOut, seat=e.seat, reason=e.reason, to_pot=e.to_pot)
-        elif isinstance(e, GameOver):
-            _event(
-                rec,
-                out,
-                m.GameOver,
-                result=e.result,
-                winners=e.winners,
-                reason=e.reason,
-                counts=e.counts,
-                set_aside=e.set_aside,
-            )
+    rec.inputs += bytes((seat, action.card if isinstance(action, Choose) else 0))
+    for event in wire_events(produced, step):
+        _emit(rec, out, event)
+        if isinstance(event, m.GameOver):
             rec.status = "over"
             out.finished = True
+            proof = rec.proof
+            assert proof is not None
+            _event(
+                rec,
+                out,
+                m.DealRevealed,
+                game=rec.game,
+                commitment=rec.commitment,
+                piles=proof.piles,
+                set_aside=proof.set_aside,
+                seed=proof.seed,
+                nonce=proof.nonce,
+            )
+
+
+def wire_events(produced: list[EngineEvent], step: int) -> list[m.RoomEvent]:
+    """The engine's events of one input as protocol room events (``seq`` still 0).
+
+    Shared by the server and the verifier, so a replay is compared like for like.
+    """
+    out: list[m.RoomEvent] = []
+    for e in produced:
+        if isinstance(e, SeatActed):
+            out.append(m.Acted(seq=0, seat=e.seat, step=step))
+        elif isinstance(e, FlipsRevealed):
+            out.append(m.Revealed(seq=0, step=step, trick=e.trick, war=e.war, up=e.up, down=e.down))
+        elif isinstance(e, WarStarted):
+            out.append(
+                m.War(seq=0, trick=e.trick, war=e.war, seats=e.seats, down=e.down, stuck=e.stuck)
+            )
+        elif isinstance(e, TrickWon):
+            out.append(
+                m.TrickWon(
+                    seq=0,
+                    trick=e.trick,
+                    winner=e.winner,
+                    total=e.total,
+                    face_up=e.face_up,
+                    wars=e.wars,
+                    returned_to=e.returned_to,
+                    returned=e.returned,
+                    stolen_from=e.stolen_from,
+                )
+            )
+        elif isinstance(e, WinningsShuffled):
+            out.append(m.Shuffled(seq=0, seat=e.seat, count=e.count))
+        elif isinstance(e, PlayerOut):
+            out.append(m.PlayerOut(seq=0, seat=e.seat, reason=e.reason, to_pot=e.to_pot))
+        elif isinstance(e, GameOver):
+            out.append(
+                m.GameOver(
+                    seq=0,
+                    result=e.result,  # type: ignore[arg-type]
+                    winners=e.winners,
+                    reason=e.reason,
+                    counts=e.counts,
+                    set_aside=e.set_aside,
+                )
+            )
+    return out
 
 
 def offline_since(seat: SeatRecord) -> int | None:

@@ -12,8 +12,13 @@ keeps them on one shard and the commit script touches one slot):
 - ``krig:due``          zset of rooms by when they need an automatic move (ms)
 - ``krig:lobby``        hash code -> encoded RoomSummary of public rooms
 
+- ``krig:{CODE}:game``  list: every event frame of the game in progress
+- ``krig:{CODE}:record:N`` a finished game's record (``...:events``: its frames)
+
 Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
-version, write the record, append the events, publish, refresh expiry.
+version, write the record, append the events (to the resync log and to the
+game in progress), publish, refresh expiry; at game over it also seals the
+game's record.
 """
 
 from __future__ import annotations
@@ -24,19 +29,32 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-from server.records import RoomUpdate, encode_update
+from server.records import GameRecord, RoomUpdate, decode_game_record, encode_update
 
 COMMIT = """
 local cur = redis.call('HGET', KEYS[1], 'v') or '0'
 if cur ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-local n = #ARGV - 8
+local n = #ARGV - 11
 if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 9, 8 + n))
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 12, 11 + n))
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
 end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
+local mode = ARGV[9]
+if mode == 'start' then redis.call('DEL', KEYS[3]) end
+if mode ~= 'none' and n > 0 then
+  redis.call('RPUSH', KEYS[3], unpack(ARGV, 12, 11 + n))
+end
+if mode == 'start' or mode == 'play' then redis.call('EXPIRE', KEYS[3], ARGV[5]) end
+if mode == 'finish' then
+  redis.call('SET', KEYS[4], ARGV[10], 'EX', ARGV[11])
+  if redis.call('EXISTS', KEYS[3]) == 1 then
+    redis.call('RENAME', KEYS[3], KEYS[5])
+    redis.call('EXPIRE', KEYS[5], ARGV[11])
+  end
+end
 redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 """
@@ -68,6 +86,14 @@ def log_key(code: str) -> str:
 
 def channel(code: str) -> str:
     return f"krig:{{{code}}}:ev"
+
+
+def game_key(code: str) -> str:
+    return f"krig:{{{code}}}:game"
+
+
+def record_key(code: str, game: int) -> str:
+    return f"krig:{{{code}}}:record:{game}"
 
 
 def player_key(player: str) -> str:
@@ -152,8 +178,15 @@ class Store:
         due_ms: int | None,
         lobby: bytes | None,
         public: bool,
+        mode: str = "none",
+        game: int = 0,
+        record: bytes = b"",
     ) -> bool:
-        """Write ``update`` if the room is still at version ``expected``; one round trip."""
+        """Write ``update`` if the room is still at version ``expected``; one round trip.
+
+        ``mode``: ``start`` (a game begins: its event list restarts), ``play``,
+        ``finish`` (also store ``record`` as game ``game``'s record) or ``none``.
+        """
         ttl = self.record_ttl_s if finished else self.room_ttl_s
         args: list[bytes | str | int] = [
             expected,
@@ -164,9 +197,19 @@ class Store:
             self.log_keep,
             channel(update.code),
             encode_update(update),
+            mode,
+            record,
+            self.record_ttl_s,
             *update.frames,
         ]
-        keys = [room_key(update.code), log_key(update.code)]
+        code = update.code
+        keys = [
+            room_key(code),
+            log_key(code),
+            game_key(code),
+            record_key(code, game),
+            record_key(code, game) + ":events",
+        ]
         if due_ms is None and not public:
             return bool(await self._commit(keys=keys, args=args))
         async with self.r.pipeline(transaction=False) as pipe:
@@ -180,6 +223,17 @@ class Store:
                     pipe.hset(LOBBY, update.code, lobby)
             results = await pipe.execute()
         return bool(results[0])
+
+    async def load_record(self, code: str, game: int) -> GameRecord | None:
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.get(record_key(code, game))
+            pipe.lrange(record_key(code, game) + ":events", 0, -1)
+            meta, frames = await pipe.execute()
+        if meta is None:
+            return None
+        rec = decode_game_record(_bytes(meta))
+        rec.events = [_bytes(f) for f in frames]
+        return rec
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
         """Frames of every kept event with seq > ``after``, or None if some are gone."""

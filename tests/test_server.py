@@ -107,10 +107,13 @@ def _cards_in(msg: object) -> set[int]:
 def assert_no_leak(frames: list[bytes], seat: int | None) -> int:
     """Replay what one client received: no frame names a card it may not know yet."""
     known: set[int] = set()  # face-up cards seen this trick, plus own hand
+    over = False
     checked = 0
     for frame in frames:
         msg = decode_server(frame)
         cards = _cards_in(msg)
+        if isinstance(msg, m.GameStarted):
+            over = False
         if isinstance(msg, m.Revealed):
             known |= cards  # the reveal itself is where they become public
         elif isinstance(msg, m.Hand):
@@ -123,6 +126,10 @@ def assert_no_leak(frames: list[bytes], seat: int | None) -> int:
             known |= cards
         elif isinstance(msg, m.GameOver):
             known |= cards
+            over = True
+        elif isinstance(msg, m.DealRevealed):
+            assert over, "the deal was revealed before the game was over"
+            known |= {c for pile in msg.piles for c in pile} | set(msg.set_aside)
         else:
             assert cards <= known, f"{type(msg).__name__} names unrevealed cards {cards - known}"
         checked += 1

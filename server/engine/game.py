@@ -81,10 +81,13 @@ def new_game(rules: Rules, seed: int) -> GameState:
     return _start(rules, seed, state, piles, set_aside)
 
 
-def from_deal(rules: Rules, seats: list[list[int]], seed: int = 0) -> GameState:
+def from_deal(
+    rules: Rules, seats: list[list[int]], seed: int = 0, set_aside: list[int] | None = None
+) -> GameState:
     """Start from an explicit deal (top of each pile first); partial decks are fine.
 
-    ``seed`` still drives any later shuffle (``shuffled`` order, winnings piles).
+    ``seed`` still drives any later shuffle (``shuffled`` order, winnings piles);
+    ``set_aside`` are cards kept out of play (shown at game over).
     """
     if len(seats) != rules.players:
         raise RulesError(
@@ -100,9 +103,13 @@ def from_deal(rules: Rules, seats: list[list[int]], seed: int = 0) -> GameState:
             if card in seen:
                 raise RulesError("deal", f"card {card} is dealt twice")
             seen.add(card)
+    for card in set_aside or []:
+        if not is_card(card) or card in seen:
+            raise RulesError("deal", f"set-aside card {card!r} is not a card or is dealt twice")
+        seen.add(card)
     if not 0 <= seed < 1 << 64:
         raise RulesError("seed", "must be from 0 to 2**64-1")
-    return _start(rules, seed, seed, [list(p) for p in seats], [])
+    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []))
 
 
 def _start(

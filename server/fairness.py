@@ -1,0 +1,52 @@
+"""Provably fair deals: shuffled from the OS's secure random source, committed to
+before play, revealed after it.
+
+At the deal the server draws the whole deck order with ``secrets`` (every one
+of the 52! orders is possible), a 64-bit engine seed for any later shuffle,
+and a 32-byte secret nonce.  It publishes only ``commitment(proof)``; at game
+over it publishes the proof itself.  Anyone can then recompute the hash (the
+deal was fixed before the first flip) and replay the game from the proof and
+the recorded inputs (:mod:`server.verify`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+import msgspec
+
+from server.engine import Rules
+
+DOMAIN = b"krig-deal-v1\n"
+
+
+class DealProof(msgspec.Struct):
+    """Everything that decided the cards: the deal, the engine seed, the secret."""
+
+    piles: list[list[int]]
+    set_aside: list[int]
+    seed: int
+    nonce: str
+
+
+def secure_proof(rules: Rules) -> DealProof:
+    deck = rules.deck()
+    secrets.SystemRandom().shuffle(deck)
+    n = rules.players
+    spare = len(deck) % n
+    dealt = deck[: len(deck) - spare]
+    return DealProof(
+        piles=[dealt[s::n] for s in range(n)],
+        set_aside=deck[len(deck) - spare :],
+        seed=secrets.randbits(64),
+        nonce=secrets.token_hex(32),
+    )
+
+
+def commitment(proof: DealProof) -> str:
+    """``sha256:`` + hex of SHA-256 over ``krig-deal-v1\\n`` and the proof's msgpack map.
+
+    The map has the keys piles, set_aside, seed, nonce in that order (see PROTOCOL.md).
+    """
+    return "sha256:" + hashlib.sha256(DOMAIN + msgspec.msgpack.encode(proof)).hexdigest()
