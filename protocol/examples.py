@@ -45,6 +45,8 @@ _ROOM = m.RoomInfo(
     spectating=True,
     locked=False,
     game=1,
+    turn_s=0,
+    game_ends_ms=0,
 )
 
 _VIEW = m.TableView(
@@ -87,6 +89,13 @@ CLIENT_EXAMPLES: list[Struct] = [
     m.Ping(id=8),
     m.Rematch(id=9),
     m.Leave(id=10),
+    m.Configure(
+        id=11, preset="quick", options=None, turn_s=20, spectating=False, locked=True, public=None
+    ),
+    m.AddBot(id=12, seat=None),
+    m.RemoveSeat(id=13, seat=2),
+    m.QuickJoin(id=14, players=3, preset="classic"),
+    m.WatchLobby(id=15, on=True),
 ]
 
 SERVER_EXAMPLES: list[Struct] = [
@@ -130,6 +139,20 @@ SERVER_EXAMPLES: list[Struct] = [
     ),
     m.Shuffled(seq=40, seat=1, count=12),
     m.Hand(seq=16, cards=[50, 22, 9]),
+    m.Clock(seq=17, step=2, deadline_ms=1796012365678, game_ends_ms=0),
+    m.RoomChanged(seq=6, room=_ROOM),
+    m.LobbyRoom(
+        room=m.RoomSummary(
+            code="KX7P-Q3",
+            preset="classic",
+            players=2,
+            taken=2,
+            state="playing",
+            spectators=1,
+            rules=_RULES,
+        ),
+        gone=False,
+    ),
     m.PlayerDisconnected(seq=30, seat=1),
     m.PlayerReconnected(seq=31, seat=1),
     m.PlayerOut(seq=98, seat=1, reason="short_war", to_pot=2),
@@ -148,7 +171,13 @@ SERVER_EXAMPLES: list[Struct] = [
         id=7,
         rooms=[
             m.RoomSummary(
-                code="KX7P-Q3", preset="classic", players=2, taken=1, state="lobby", spectators=0
+                code="KX7P-Q3",
+                preset="classic",
+                players=2,
+                taken=1,
+                state="lobby",
+                spectators=0,
+                rules=_RULES,
             )
         ],
     ),

@@ -104,6 +104,47 @@ class Rematch(_Msg, tag="rematch"):
     id: ActionId
 
 
+class Configure(_Msg, tag="configure"):
+    """Host, before a game: change any of these (nil leaves a setting as it is)."""
+
+    id: ActionId
+    preset: PresetName | None
+    options: Options | None
+    turn_s: Annotated[int, Meta(ge=0, le=600)] | None
+    spectating: bool | None
+    locked: bool | None
+    public: bool | None
+
+
+class AddBot(_Msg, tag="add_bot"):
+    """Host, before a game: a computer player takes ``seat`` (nil: the first free one)."""
+
+    id: ActionId
+    seat: Seat | None
+
+
+class RemoveSeat(_Msg, tag="remove_seat"):
+    """Host, before a game: free ``seat`` (a player or a computer)."""
+
+    id: ActionId
+    seat: Seat
+
+
+class QuickJoin(_Msg, tag="quick"):
+    """Put me in a public game of ``players`` seats with ``preset`` (joins or creates one)."""
+
+    id: ActionId
+    players: Annotated[int, Meta(ge=2, le=4)]
+    preset: PresetName
+
+
+class WatchLobby(_Msg, tag="watch_lobby"):
+    """Receive ``lobby_room`` updates as public rooms change (``on`` false: stop)."""
+
+    id: ActionId
+    on: bool
+
+
 class Resync(_Msg, tag="resync"):
     """Ask again for every room event after ``after`` (or a fresh snapshot)."""
 
@@ -130,6 +171,11 @@ ClientMessage = (
     | FlipCard
     | ChooseCard
     | Rematch
+    | Configure
+    | AddBot
+    | RemoveSeat
+    | QuickJoin
+    | WatchLobby
     | Resync
     | ListRooms
     | Ping
@@ -145,6 +191,11 @@ CLIENT_TYPES: tuple[type[Struct], ...] = (
     FlipCard,
     ChooseCard,
     Rematch,
+    Configure,
+    AddBot,
+    RemoveSeat,
+    QuickJoin,
+    WatchLobby,
     Resync,
     ListRooms,
     Ping,
@@ -173,6 +224,9 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     spectating: bool
     locked: bool
     game: int
+    turn_s: int
+    game_ends_ms: int
+    """Timed games: server time (Unix ms) when time is up; 0 otherwise."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):
@@ -214,6 +268,7 @@ class RoomSummary(Struct, forbid_unknown_fields=False):
     taken: int
     state: str
     spectators: int
+    rules: dict[str, bool | int | str]
 
 
 # ---------------------------------------------------------------- server
@@ -379,6 +434,30 @@ class DealRevealed(_Msg, tag="deal_revealed"):
     nonce: str
 
 
+class Clock(_Msg, tag="clock"):
+    """Timers of the current step: ``deadline_ms`` when awaited seats are played for
+    (0: no turn timer), ``game_ends_ms`` when a timed game's time is up (0: none)."""
+
+    seq: int
+    step: int
+    deadline_ms: int
+    game_ends_ms: int
+
+
+class RoomChanged(_Msg, tag="room_changed"):
+    """The host changed the room's settings or seats."""
+
+    seq: int
+    room: RoomInfo
+
+
+class LobbyRoom(_Msg, tag="lobby_room"):
+    """A public room appeared or changed (``gone``: it left the lobby)."""
+
+    room: RoomSummary
+    gone: bool
+
+
 class Hand(_Msg, tag="hand"):
     """Private: your hand (Arneson) as of room sequence ``seq``."""
 
@@ -423,6 +502,9 @@ ServerMessage = (
     | PlayerOut
     | GameOver
     | DealRevealed
+    | Clock
+    | RoomChanged
+    | LobbyRoom
     | Hand
     | Lobby
     | Error
@@ -447,6 +529,9 @@ SERVER_TYPES: tuple[type[Struct], ...] = (
     PlayerOut,
     GameOver,
     DealRevealed,
+    Clock,
+    RoomChanged,
+    LobbyRoom,
     Hand,
     Lobby,
     Error,
@@ -468,6 +553,8 @@ RoomEvent = (
     | PlayerOut
     | GameOver
     | DealRevealed
+    | Clock
+    | RoomChanged
 )
 
 

@@ -35,6 +35,8 @@ class Settings:
     """Messages a connection may send at once before the rate applies."""
     guess_limit: int = 20
     """Unknown room codes one address may try per minute."""
+    quick_fill_s: float = 20.0
+    """Quick-join: a room still not full after this long gets computer players (0: never)."""
     dead_node_s: float = 10.0
     """A node silent this long is taken for dead; its seats count as disconnected."""
     node_id: str = ""
@@ -91,3 +93,22 @@ def load(args: argparse.Namespace | None = None, environ: dict[str, str] | None 
         if args is not None and getattr(args, f.name, None) is not None:
             setattr(settings, f.name, getattr(args, f.name))
     return settings
+
+
+def markdown_table() -> str:
+    """The README's configuration table, from the field docstrings above."""
+    import ast
+    import inspect
+
+    docs: dict[str, str] = {}
+    body = ast.parse(inspect.getsource(Settings)).body[0]
+    assert isinstance(body, ast.ClassDef)
+    for node, nxt in zip(body.body, body.body[1:], strict=False):
+        documented = isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
+        if documented and isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            assert isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
+            docs[node.target.id] = " ".join(str(nxt.value.value).split())
+    rows = ["| flag | environment | default | meaning |", "|---|---|---|---|"]
+    for (flag, env, default), f in zip(describe(), fields(Settings), strict=True):
+        rows.append(f"| `{flag}` | `{env}` | `{default}` | {docs.get(f.name, '')} |")
+    return "\n".join(rows)

@@ -26,6 +26,7 @@ from protocol.errors import CloseCode, ErrorCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import MAJOR
 from server import metrics, rooms
+from server.engine import RulesError, make_rules
 from server.node import Member, Node, now_ms, send, send_msg
 from server.records import RoomRecord, decode_record
 from server.room_codes import new_code, normalize
@@ -35,6 +36,12 @@ from server.store import Player
 log = structlog.get_logger("krig.conn")
 _conn_ids = itertools.count(1)
 MAX_STRIKES = 20
+_STALE_QUICK = {
+    ErrorCode.ROOM_FULL,
+    ErrorCode.ALREADY_STARTED,
+    ErrorCode.UNKNOWN_ROOM,
+    ErrorCode.ROOM_LOCKED,
+}
 
 
 @dataclass(slots=True)
@@ -161,6 +168,7 @@ class Connection:
         return True
 
     async def _gone(self) -> None:
+        self.node.lobby_watchers.pop(self.conn, None)
         if self.room is None or self.player is None:
             return
         code, pid = self.room, self.player.id
@@ -244,6 +252,25 @@ class Connection:
             await self._room_action(msg.id, lambda r, o: rooms.start(r, o, self._pid))
         elif isinstance(msg, m.Rematch):
             await self._room_action(msg.id, lambda r, o: rooms.rematch(r, o, self._pid))
+        elif isinstance(msg, m.Configure):
+            await self._room_action(msg.id, lambda r, o: rooms.configure(r, o, self._pid, msg))
+        elif isinstance(msg, m.AddBot):
+            await self._room_action(msg.id, lambda r, o: rooms.add_bot(r, o, self._pid, msg.seat))
+        elif isinstance(msg, m.RemoveSeat):
+            await self._room_action(
+                msg.id, lambda r, o: rooms.remove_seat(r, o, self._pid, msg.seat)
+            )
+        elif isinstance(msg, m.QuickJoin):
+            await self._quick(msg)
+        elif isinstance(msg, m.WatchLobby):
+            if msg.on:
+                self.node.lobby_watchers[self.conn] = self.ws
+                rows = await self.node.store.lobby()
+                summaries = [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
+                send_msg(self.ws, m.Lobby(id=msg.id, rooms=summaries))
+            else:
+                self.node.lobby_watchers.pop(self.conn, None)
+                send_msg(self.ws, m.Ack(id=msg.id, step=0))
         elif isinstance(msg, m.Leave):
             await self._leave(msg.id)
         elif isinstance(msg, m.CreateRoom):
@@ -322,6 +349,70 @@ class Connection:
                 raise
             await self._enter(rec, 0, msg.id)
             self.log.info("room_created", preset=msg.preset, seats=msg.seats, public=msg.public)
+            return
+        raise Refused(ErrorCode.INTERNAL, "could not allocate a room code")
+
+    async def _quick(self, msg: m.QuickJoin) -> None:
+        """Join the filling public room for (preset, players), or open the next one.
+
+        A pointer in Redis names the room being filled; a short lock lets one
+        connection at a time open a new room, so concurrent joiners share
+        rooms, and the room's compare-and-set never lets a seat be taken twice.
+        """
+        if self.room is not None:
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before quick-joining")
+        try:
+            make_rules(msg.preset, {"players": msg.players})
+        except RulesError as exc:
+            raise Refused(ErrorCode.BAD_RULES, str(exc)) from None
+        r = self.node.redis
+        pointer = f"krig:quick:{msg.preset}:{msg.players}"
+        lock = pointer + ":lock"
+        assert self.player is not None
+        name, pid, conn = self.player.name, self._pid, self.conn
+        for _ in range(500):
+            current = await r.get(pointer)
+            if current is not None:
+                code = current.decode() if isinstance(current, bytes) else str(current)
+                try:
+                    rec, _, taken = await self.node.apply(
+                        code, lambda rc, o: rooms.join(rc, o, pid, name, conn, None, ready=True)
+                    )
+                except Refused as exc:
+                    if exc.code not in _STALE_QUICK:
+                        raise
+                else:
+                    await self._enter(rec, taken, msg.id)
+                    return
+            if await r.set(lock, conn, nx=True, px=3000):
+                try:
+                    await self._open_quick_room(msg, pointer)
+                finally:
+                    await r.delete(lock)
+                return
+            await asyncio.sleep(0.01)
+        raise Refused(ErrorCode.INTERNAL, "could not find or open a room; try again")
+
+    async def _open_quick_room(self, msg: m.QuickJoin, pointer: str) -> None:
+        assert self.player is not None
+        fill_s = self.node.settings.quick_fill_s
+        for _ in range(8):
+            code = new_code()
+            out = Outcome()
+            rec = rooms.new_room(
+                code, self._pid, self.player.name, msg.preset, {},
+                msg.players, True, self.conn, now_ms(), out,
+            )  # fmt: skip
+            rec.seats[0].ready = True
+            rec.fill_at_ms = now_ms() + int(fill_s * 1000) if fill_s > 0 else 0
+            try:
+                rec, _, _ = await self.node.apply(code, lambda r, o: None, create=rec)
+            except Refused as exc:
+                if exc.code == ErrorCode.INTERNAL:
+                    continue
+                raise
+            await self.node.redis.set(pointer, code, ex=3600)
+            await self._enter(rec, 0, msg.id)
             return
         raise Refused(ErrorCode.INTERNAL, "could not allocate a room code")
 

@@ -37,7 +37,7 @@ from server.records import (
     encode_record,
 )
 from server.rooms import Outcome, Refused
-from server.store import LoadedRoom, Store, channel
+from server.store import LOBBY_CHANNEL, LoadedRoom, Store, channel
 
 T = TypeVar("T")
 log = structlog.get_logger("krig.node")
@@ -117,6 +117,7 @@ class Node:
         self._subscribed: set[str] = set()
         self._sub_lock = asyncio.Lock()
         self.redis_ok = False
+        self.lobby_watchers: dict[str, ServerConnection] = {}
 
     # ------------------------------------------------------------ applying
 
@@ -161,7 +162,10 @@ class Node:
                 acted_ms=acted_ms,
             )
             update_flags = self._flags(rec, out)
-            lobby = encode(rooms.summary(rec)) if rec.public and rec.status != "over" else None
+            listed = rec.public and rec.status != "over" and any(s.player for s in rec.seats)
+            summary = rooms.summary(rec)
+            lobby = encode(summary) if listed else None
+            lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed)) if rec.public else b""
             mode, record = self._record_mode(rec, out)
             ok = await self.store.commit(
                 update,
@@ -173,6 +177,7 @@ class Node:
                 mode=mode,
                 game=rec.game,
                 record=record,
+                lobby_frame=lobby_frame,
             )
             if ok:
                 self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
@@ -390,7 +395,7 @@ class Node:
         while True:
             try:
                 self._pubsub = self.redis.pubsub()
-                await self._pubsub.subscribe(f"krig:node:{self.id}:ctl")
+                await self._pubsub.subscribe(f"krig:node:{self.id}:ctl", LOBBY_CHANNEL)
                 async with self._sub_lock:
                     self._subscribed = set()
                     for code in list(self.rooms):
@@ -405,6 +410,10 @@ class Node:
                         ignore_subscribe_messages=True, timeout=1.0
                     )
                     if msg is None or msg["type"] != "message":
+                        continue
+                    if msg["channel"] == LOBBY_CHANNEL.encode():
+                        if self.lobby_watchers:
+                            broadcast(list(self.lobby_watchers.values()), msg["data"])
                         continue
                     update = decode_update(msg["data"])
                     cached = self.cache.get(update.code)

@@ -59,7 +59,15 @@ class RoomRecord(msgspec.Struct):
     """The current game's secret deal (never sent before game over)."""
     commitment: str = ""
     inputs: bytes = b""
-    """Every accepted input of the current game: (seat, card or 0 for a flip) byte pairs."""
+    """Every accepted input of the current game: (seat, card or 0 for a flip) byte pairs;
+    (255, 0) is the clock's "time is up"."""
+    turn_ms: int = 0
+    """Turn timer: an awaited seat that has not acted this long is played (0: off)."""
+    step_started_ms: int = 0
+    game_ends_ms: int = 0
+    """Timed games: when the server sends the engine "time is up" (0: no limit)."""
+    fill_at_ms: int = 0
+    """Quick-join rooms: when empty seats are filled with computer players (0: never)."""
 
     def seat_of(self, player: str) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -33,6 +33,7 @@ from server.engine import (
     make_rules,
     new_game,
     submit,
+    time_up,
     view,
 )
 from server.engine import Event as EngineEvent
@@ -126,7 +127,15 @@ def rules_of(rec: RoomRecord) -> dict[str, bool | int | str]:
     return make_rules(rec.preset, {**rec.options, "players": len(rec.seats)}).to_dict()
 
 
-def join(rec: RoomRecord, out: Outcome, player: str, name: str, conn: str, seat: int | None) -> int:
+def join(
+    rec: RoomRecord,
+    out: Outcome,
+    player: str,
+    name: str,
+    conn: str,
+    seat: int | None,
+    ready: bool = False,
+) -> int:
     mine = rec.seat_of(player)
     if mine is not None:
         bind(rec, out, player, conn)
@@ -149,6 +158,8 @@ def join(rec: RoomRecord, out: Outcome, player: str, name: str, conn: str, seat:
     rec.spectators.pop(player, None)
     rec.seats[chosen] = SeatRecord(player=player, name=name, conn=conn)
     _event(rec, out, m.PlayerJoined, seat=chosen, name=name, bot=False)
+    if ready:
+        set_ready(rec, out, player, True)
     return chosen
 
 
@@ -236,7 +247,7 @@ def set_ready(
         raise Refused(ErrorCode.ALREADY_STARTED, "the game has already started")
     rec.seats[seat].ready = ready
     _event(rec, out, m.PlayerReady, seat=seat, ready=ready)
-    if all(s.player and s.ready for s in rec.seats):
+    if all(s.player and (s.ready or s.bot) for s in rec.seats):
         _start_game(rec, out, seed)
 
 
@@ -278,11 +289,14 @@ def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     rec.commitment = commitment(proof)
     rec.inputs = b""
     rec.state = state
+    rec.step_started_ms = rec.updated_ms
+    rec.fill_at_ms = 0
+    rec.game_ends_ms = rec.updated_ms + rules.time_limit_s * 1000 if rules.time_limit_s else 0
     rec.status = "playing"
     rec.game += 1
     rec.game_started_ms = rec.updated_ms
     for s in rec.seats:
-        s.ready = False
+        s.ready = s.bot
     out.started = True
     counts = [state.held(i) for i in range(state.players)]
     _event(
@@ -295,6 +309,7 @@ def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
         step=0,
         commitment=rec.commitment,
     )
+    _clock(rec, out)
 
 
 def _seat(rec: RoomRecord, player: str) -> int:
@@ -343,6 +358,16 @@ def _submit(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> None:
     except RuleViolation as exc:
         raise Refused(_VIOLATIONS.get(exc.code, ErrorCode.WRONG_ACTION), exc.message) from None
     rec.inputs += bytes((seat, action.card if isinstance(action, Choose) else 0))
+    _play_events(rec, out, produced, step)
+
+
+TIME_UP_INPUT = b"\xff\x00"
+
+
+def _play_events(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], step: int) -> None:
+    """Emit what the engine said; on game over also reveal the deal; restart the clock."""
+    state = rec.state
+    assert state is not None
     for event in wire_events(produced, step):
         _emit(rec, out, event)
         if isinstance(event, m.GameOver):
@@ -361,6 +386,19 @@ def _submit(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> None:
                 seed=proof.seed,
                 nonce=proof.nonce,
             )
+    if state.steps != step and state.phase != "over":
+        rec.step_started_ms = rec.updated_ms
+        _clock(rec, out)
+
+
+def _clock(rec: RoomRecord, out: Outcome) -> None:
+    if rec.turn_ms or rec.game_ends_ms:
+        state = rec.state
+        assert state is not None
+        deadline = rec.step_started_ms + rec.turn_ms if rec.turn_ms else 0
+        _event(
+            rec, out, m.Clock, step=state.steps, deadline_ms=deadline, game_ends_ms=rec.game_ends_ms
+        )
 
 
 def wire_events(produced: list[EngineEvent], step: int) -> list[m.RoomEvent]:
@@ -417,35 +455,139 @@ def offline_since(seat: SeatRecord) -> int | None:
     return 0 if seat.left else seat.since_ms
 
 
-def next_due_ms(rec: RoomRecord, grace_ms: int) -> int | None:
-    """When the room next needs an automatic move for an offline seat."""
+BOT_DELAY_MS = (500, 1300)
+"""Computer seats act this long after a step starts (spread per seat and step)."""
+
+
+def bot_delay_ms(step: int, seat: int) -> int:
+    lo, hi = BOT_DELAY_MS
+    return lo + (step * 7919 + seat * 104729) % (hi - lo)
+
+
+def seat_due_ms(rec: RoomRecord, seat: int, grace_ms: int) -> int | None:
+    """When the server plays an awaited seat: computer delay, offline grace or turn timer."""
+    s = rec.seats[seat]
     state = rec.state
+    assert state is not None
+    due: list[int] = []
+    if s.bot:
+        due.append(rec.step_started_ms + bot_delay_ms(state.steps, seat))
+    since = offline_since(s)
+    if since is not None:
+        due.append(since + grace_ms if since else 0)
+    if rec.turn_ms:
+        due.append(rec.step_started_ms + rec.turn_ms)
+    return min(due) if due else None
+
+
+def next_due_ms(rec: RoomRecord, grace_ms: int) -> int | None:
+    """When the room next needs the server to act (a seat, the game clock, a quick fill)."""
+    state = rec.state
+    due: list[int] = []
+    if rec.status == "lobby" and rec.fill_at_ms:
+        due.append(rec.fill_at_ms)
     if rec.status != "playing" or state is None:
-        return None
-    due: int | None = None
+        return min(due) if due else None
+    if rec.game_ends_ms and not state.time_up:
+        due.append(rec.game_ends_ms)
     for s in state.awaiting:
-        if state.pending[s] != -1:
-            continue
-        since = offline_since(rec.seats[s])
-        if since is None:
-            continue
-        when = since + grace_ms if since else 0
-        due = when if due is None else min(due, when)
-    return due
+        if state.pending[s] == -1:
+            when = seat_due_ms(rec, s, grace_ms)
+            if when is not None:
+                due.append(when)
+    return min(due) if due else None
 
 
 def tick(rec: RoomRecord, out: Outcome, now_ms: int, grace_ms: int) -> None:
-    """Act for every awaited seat that has been offline for the grace period."""
+    """Do whatever is due at ``now_ms``: fill a quick room, end a timed game, play seats.
+
+    Idempotent: a second tick at the same time finds nothing due, so a
+    deadline acts once however many nodes run it.
+    """
+    if rec.status == "lobby" and rec.fill_at_ms and now_ms >= rec.fill_at_ms:
+        rec.fill_at_ms = 0
+        for seat in range(len(rec.seats)):
+            if not rec.seats[seat].player:
+                _seat_bot(rec, out, seat)
+        if all(s.player and (s.ready or s.bot) for s in rec.seats):
+            _start_game(rec, out, None)
+        return
     state = rec.state
     if rec.status != "playing" or state is None:
         return
+    if rec.game_ends_ms and now_ms >= rec.game_ends_ms and not state.time_up:
+        step = state.steps
+        rec.inputs += TIME_UP_INPUT
+        _play_events(rec, out, time_up(state), step)
+        if state.phase == "over":
+            return
     for s in list(state.awaiting):
         if state.phase == "over" or s not in state.awaiting or state.pending[s] != -1:
             continue
-        since = offline_since(rec.seats[s])
-        if since is None or (since and now_ms - since < grace_ms):
-            continue
-        _submit(rec, out, s, auto_action(state, s))
+        due = seat_due_ms(rec, s, grace_ms)
+        if due is not None and now_ms >= due:
+            _submit(rec, out, s, auto_action(state, s))
+
+
+# ------------------------------------------------------------------- host
+
+
+def _host(rec: RoomRecord, player: str) -> None:
+    if _seat(rec, player) != rec.host:
+        raise Refused(ErrorCode.NOT_HOST, "only the host can do that")
+    if rec.status == "playing":
+        raise Refused(ErrorCode.ALREADY_STARTED, "not while a game is being played")
+
+
+def configure(rec: RoomRecord, out: Outcome, player: str, msg: m.Configure) -> None:
+    _host(rec, player)
+    if msg.preset is not None or msg.options is not None:
+        preset = msg.preset if msg.preset is not None else rec.preset
+        options = dict(msg.options) if msg.options is not None else rec.options
+        if "players" in options and options["players"] != len(rec.seats):
+            raise Refused(ErrorCode.BAD_RULES, "players is set by the number of seats")
+        try:
+            make_rules(preset, {**options, "players": len(rec.seats)})
+        except RulesError as exc:
+            raise Refused(ErrorCode.BAD_RULES, str(exc)) from None
+        rec.preset, rec.options = preset, options
+    if msg.turn_s is not None:
+        rec.turn_ms = msg.turn_s * 1000
+    if msg.spectating is not None:
+        rec.spectating = msg.spectating
+    if msg.locked is not None:
+        rec.locked = msg.locked
+    if msg.public is not None:
+        rec.public = msg.public
+    _event(rec, out, m.RoomChanged, room=room_info(rec))
+
+
+def _seat_bot(rec: RoomRecord, out: Outcome, seat: int) -> None:
+    rec.seats[seat] = SeatRecord(
+        player=f"cpu:{rec.code}:{seat}", name=f"CPU {seat + 1}", ready=True, bot=True
+    )
+    _event(rec, out, m.PlayerJoined, seat=seat, name=rec.seats[seat].name, bot=True)
+
+
+def add_bot(rec: RoomRecord, out: Outcome, player: str, seat: int | None) -> None:
+    _host(rec, player)
+    free = [i for i, s in enumerate(rec.seats) if not s.player]
+    if not free:
+        raise Refused(ErrorCode.ROOM_FULL, "every seat is taken")
+    if seat is not None and seat not in free:
+        raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken or does not exist")
+    _seat_bot(rec, out, free[0] if seat is None else seat)
+    if all(s.player and s.ready for s in rec.seats):
+        _start_game(rec, out, None)
+
+
+def remove_seat(rec: RoomRecord, out: Outcome, player: str, seat: int) -> None:
+    _host(rec, player)
+    if seat >= len(rec.seats) or not rec.seats[seat].player:
+        raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is empty")
+    if seat == rec.host:
+        raise Refused(ErrorCode.NOT_HOST, "the host cannot remove their own seat; leave instead")
+    _free_seat(rec, out, seat)
 
 
 # -------------------------------------------------------------------- snapshots
@@ -472,6 +614,8 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         spectating=rec.spectating,
         locked=rec.locked,
         game=rec.game,
+        turn_s=rec.turn_ms // 1000,
+        game_ends_ms=rec.game_ends_ms,
     )
 
 
@@ -494,4 +638,5 @@ def summary(rec: RoomRecord) -> m.RoomSummary:
         taken=sum(1 for s in rec.seats if s.player),
         state=rec.status,
         spectators=len(rec.spectators),
+        rules=rules_of(rec),
     )

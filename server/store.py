@@ -103,6 +103,7 @@ def player_key(player: str) -> str:
 NODES = "krig:nodes"
 DUE = "krig:due"
 LOBBY = "krig:lobby"
+LOBBY_CHANNEL = "krig:lobby:ev"
 
 
 def node_rooms_key(node: str) -> str:
@@ -181,6 +182,7 @@ class Store:
         mode: str = "none",
         game: int = 0,
         record: bytes = b"",
+        lobby_frame: bytes = b"",
     ) -> bool:
         """Write ``update`` if the room is still at version ``expected``; one round trip.
 
@@ -221,6 +223,8 @@ class Store:
                     pipe.hdel(LOBBY, update.code)
                 else:
                     pipe.hset(LOBBY, update.code, lobby)
+                if lobby_frame:
+                    pipe.publish(LOBBY_CHANNEL, lobby_frame)
             results = await pipe.execute()
         return bool(results[0])
 
