@@ -42,8 +42,11 @@ ROOM_EVENTS = (
     m.PlayerOut,
     m.GameOver,
     m.DealRevealed,
+    m.Clock,
+    m.RoomChanged,
 )
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong)
+LOBBY_UPDATES = (m.LobbyRoom,)
 
 
 class ServerError(Exception):
@@ -327,6 +330,44 @@ class Session:
 
     async def lobby(self) -> m.Lobby:
         return await self._ask(lambda i: m.ListRooms(id=i), m.Lobby)
+
+    async def configure(
+        self,
+        preset: str | None = None,
+        options: dict[str, bool | int | str] | None = None,
+        turn_s: int | None = None,
+        spectating: bool | None = None,
+        locked: bool | None = None,
+        public: bool | None = None,
+    ) -> m.Ack:
+        return await self._ask(
+            lambda i: m.Configure(
+                id=i,
+                preset=preset,
+                options=options,
+                turn_s=turn_s,
+                spectating=spectating,
+                locked=locked,
+                public=public,
+            ),
+            m.Ack,
+        )
+
+    async def add_bot(self, seat: int | None = None) -> m.Ack:
+        return await self._ask(lambda i: m.AddBot(id=i, seat=seat), m.Ack)
+
+    async def remove_seat(self, seat: int) -> m.Ack:
+        return await self._ask(lambda i: m.RemoveSeat(id=i, seat=seat), m.Ack)
+
+    async def quick(self, players: int, preset: str = "classic") -> m.Joined:
+        return await self._ask(
+            lambda i: m.QuickJoin(id=i, players=players, preset=preset), m.Joined
+        )
+
+    async def watch_lobby(self, on: bool = True) -> m.Lobby | m.Ack:
+        reply = await self.request(lambda i: m.WatchLobby(id=i, on=on))
+        assert isinstance(reply, m.Lobby | m.Ack)
+        return reply
 
     async def wait(self, predicate: Callable[[Table], bool], timeout: float = 30.0) -> None:
         """Wait until ``predicate(table)`` holds."""

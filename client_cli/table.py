@@ -30,6 +30,8 @@ class Table:
     last_trick: m.TrickWon | None = None
     result: m.GameOver | None = None
     games_over: int = 0
+    deadline_ms: int = 0
+    game_ends_ms: int = 0
     hand_seq: int = 0
     """Sequence number the hand is current with (the server sends it after each reveal)."""
     reveal_seq: int = 0
@@ -79,6 +81,11 @@ class Table:
             info.connected = False
         elif isinstance(event, m.PlayerReconnected) and info is not None:
             info.connected = True
+        if isinstance(event, m.RoomChanged):
+            self.room = event.room
+        elif isinstance(event, m.Clock):
+            self.deadline_ms = event.deadline_ms
+            self.game_ends_ms = event.game_ends_ms
         if isinstance(event, m.GameStarted):
             if self.room is not None:
                 self.room.state = "playing"

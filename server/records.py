@@ -60,7 +60,7 @@ class RoomRecord(msgspec.Struct):
     commitment: str = ""
     inputs: bytes = b""
     """Every accepted input of the current game: (seat, card or 0 for a flip) byte pairs;
-    (255, 0) is the clock's "time is up"."""
+    (255, 0) is the clock's "time is up", (254, 0) "every player left"."""
     turn_ms: int = 0
     """Turn timer: an awaited seat that has not acted this long is played (0: off)."""
     step_started_ms: int = 0

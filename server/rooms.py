@@ -362,6 +362,7 @@ def _submit(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> None:
 
 
 TIME_UP_INPUT = b"\xff\x00"
+ABANDONED_INPUT = b"\xfe\x00"
 
 
 def _play_events(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], step: int) -> None:
@@ -519,6 +520,14 @@ def tick(rec: RoomRecord, out: Outcome, now_ms: int, grace_ms: int) -> None:
         step = state.steps
         rec.inputs += TIME_UP_INPUT
         _play_events(rec, out, time_up(state), step)
+        if state.phase == "over":
+            return
+    humans = [s for s in rec.seats if not s.bot]
+    if humans and all(s.left for s in humans) and not state.time_up:
+        # Everyone left: end at the end of this trick, most cards wins.
+        step = state.steps
+        rec.inputs += ABANDONED_INPUT
+        _play_events(rec, out, time_up(state, "abandoned"), step)
         if state.phase == "over":
             return
     for s in list(state.awaiting):

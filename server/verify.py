@@ -14,12 +14,14 @@ import msgspec
 
 from protocol import messages as m
 from protocol.codec import decode_server
-from server.engine import Choose, Flip, RuleViolation, census, from_deal, submit
+from server.engine import Choose, Flip, RuleViolation, census, from_deal, submit, time_up
 from server.engine.rules import Rules, RulesError
 from server.fairness import DealProof, commitment
 from server.records import GameRecord, decode_game_record
 from server.rooms import wire_events
 
+TIME_UP_SEAT = 255
+ABANDONED_SEAT = 254
 PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)
 
 
@@ -54,7 +56,12 @@ def verify(record: GameRecord) -> list[str]:
         seat, card = inputs[i], inputs[i + 1]
         step = state.steps
         try:
-            produced = submit(state, seat, Choose(card) if card else Flip())
+            if seat == TIME_UP_SEAT:
+                produced = time_up(state)  # the server's clock: "time is up"
+            elif seat == ABANDONED_SEAT:
+                produced = time_up(state, "abandoned")  # every player left
+            else:
+                produced = submit(state, seat, Choose(card) if card else Flip())
         except RuleViolation as exc:
             problems.append(f"input {i // 2} (seat {seat}) breaks the rules: {exc.message}")
             return problems
@@ -82,7 +89,8 @@ def verify(record: GameRecord) -> list[str]:
 
 
 def to_json(record: GameRecord) -> dict[str, Any]:
-    """A JSON-friendly record: inputs as [seat, card] pairs (card 0 = flip), events decoded."""
+    """A JSON-friendly record: inputs as [seat, card] pairs (card 0 = flip; seat 255 =
+    the clock's "time is up"; 254 = every player left), events decoded."""
     data: dict[str, Any] = msgspec.to_builtins(record)
     data["inputs"] = [
         [record.inputs[i], record.inputs[i + 1]] for i in range(0, len(record.inputs), 2)

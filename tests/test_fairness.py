@@ -169,3 +169,35 @@ async def test_verify_accepts_honest_records_and_rejects_tampering(
             done.stdout,
         )
     assert _krig_server("verify", str(tmp_path / "missing.json")).returncode == 2
+
+
+async def test_client_replays_an_exported_record(
+    server: ServerProc, redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    code, msgs = await _finished_game(server, "steal")
+    path = tmp_path / "game.json"
+    assert (
+        _krig_server(
+            "record", code, "--redis-url", redis_proc.url, "--json", "-o", str(path)
+        ).returncode
+        == 0
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "client_cli.cli", "replay", str(path), "--ascii"],
+        check=False, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    tricks = sum(1 for x in msgs if isinstance(x, m.TrickWon))
+    won = [line for line in lines if " wins " in line and not line.startswith("game over")]
+    assert len(won) == tricks
+    assert lines[-2].startswith("game over") and "deal revealed" in lines[-1]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    failed = subprocess.run(
+        [sys.executable, "-m", "client_cli.cli", "replay", str(bad)],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert failed.returncode == 2 and "not a JSON game record" in failed.stderr

@@ -180,17 +180,21 @@ def submit(state: GameState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def time_up(state: GameState) -> list[Event]:
-    """The room's clock ran out: end now between tricks, or after the current trick."""
+def time_up(state: GameState, reason: str = "time_limit") -> list[Event]:
+    """The room's clock ran out: end now between tricks, or after the current trick.
+
+    ``reason`` names why in the result (``abandoned`` when every player left).
+    """
     if state.phase == "over":
         raise RuleViolation("game_over", "the game is over")
     events: list[Event] = []
     if state.phase == "battle":
         # A battle step never leaves cards on the table: nothing is in play.
         state.pending = [NO_CARD] * len(state.piles)
-        _end_by_count(state, events, "time_limit")
+        _end_by_count(state, events, reason)
     else:
         state.time_up = True
+        state.time_up_reason = reason
     return events
 
 
@@ -494,7 +498,7 @@ def _after_trick(state: GameState, events: list[Event], winner: int, settled: bo
     elif rules.wars_to_win and state.wars_won[winner] >= rules.wars_to_win:
         _end(state, events, "win", [winner], "wars_won")
     elif state.time_up:
-        _end_by_count(state, events, "time_limit")
+        _end_by_count(state, events, state.time_up_reason or "time_limit")
     elif rules.max_tricks and state.tricks >= rules.max_tricks:
         _end_by_count(state, events, "round_cap")
     elif state.cycle_power and _cycled(state):

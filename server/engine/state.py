@@ -46,6 +46,7 @@ class GameState:
     out_reason: list[str] = field(default_factory=list)
     last_out: int = -1
     time_up: bool = False
+    time_up_reason: str = ""
     result: str = ""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
