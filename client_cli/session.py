@@ -27,24 +27,6 @@ from protocol.version import MAJOR, SUBPROTOCOL
 
 R = TypeVar("R")
 
-ROOM_EVENTS = (
-    m.PlayerJoined,
-    m.PlayerLeft,
-    m.PlayerReady,
-    m.PlayerDisconnected,
-    m.PlayerReconnected,
-    m.GameStarted,
-    m.Acted,
-    m.Revealed,
-    m.War,
-    m.TrickWon,
-    m.Shuffled,
-    m.PlayerOut,
-    m.GameOver,
-    m.DealRevealed,
-    m.Clock,
-    m.RoomChanged,
-)
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong)
 LOBBY_UPDATES = (m.LobbyRoom,)
 
@@ -191,7 +173,7 @@ class Session:
         if isinstance(msg, Unknown):
             return
         t = self.table
-        if isinstance(msg, ROOM_EVENTS):
+        if m.is_room_event(msg):
             if msg.seq <= t.seq:
                 return
             if msg.seq > t.seq + 1:

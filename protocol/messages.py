@@ -9,7 +9,7 @@ this folder is the human-readable form of this file.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard, get_args
 
 from msgspec import Meta, Struct
 
@@ -180,26 +180,7 @@ ClientMessage = (
     | ListRooms
     | Ping
 )
-CLIENT_TYPES: tuple[type[Struct], ...] = (
-    Hello,
-    CreateRoom,
-    JoinRoom,
-    Spectate,
-    Leave,
-    Ready,
-    Start,
-    FlipCard,
-    ChooseCard,
-    Rematch,
-    Configure,
-    AddBot,
-    RemoveSeat,
-    QuickJoin,
-    WatchLobby,
-    Resync,
-    ListRooms,
-    Ping,
-)
+CLIENT_TYPES: tuple[type[Struct], ...] = get_args(ClientMessage)
 
 
 # ------------------------------------------------------- shared structures
@@ -510,33 +491,7 @@ ServerMessage = (
     | Error
     | Pong
 )
-SERVER_TYPES: tuple[type[Struct], ...] = (
-    Welcome,
-    Joined,
-    Snapshot,
-    PlayerJoined,
-    PlayerLeft,
-    PlayerReady,
-    PlayerDisconnected,
-    PlayerReconnected,
-    GameStarted,
-    Acted,
-    Ack,
-    Revealed,
-    War,
-    TrickWon,
-    Shuffled,
-    PlayerOut,
-    GameOver,
-    DealRevealed,
-    Clock,
-    RoomChanged,
-    LobbyRoom,
-    Hand,
-    Lobby,
-    Error,
-    Pong,
-)
+SERVER_TYPES: tuple[type[Struct], ...] = get_args(ServerMessage)
 
 RoomEvent = (
     PlayerJoined
@@ -556,6 +511,12 @@ RoomEvent = (
     | Clock
     | RoomChanged
 )
+ROOM_EVENT_TYPES: tuple[type[Struct], ...] = get_args(RoomEvent)
+
+
+def is_room_event(message: object) -> TypeGuard[RoomEvent]:
+    """True for the messages that carry the room's sequence number."""
+    return isinstance(message, ROOM_EVENT_TYPES)
 
 
 def tag_of(cls: type[Struct]) -> str:
