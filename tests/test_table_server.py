@@ -220,3 +220,32 @@ async def test_lobby_updates_reach_watchers(server: ServerProc) -> None:
         assert all(u.room.code != secret.code for u in updates)
     finally:
         await close_all([watcher, host, private])
+
+
+async def test_computer_seats_survive_a_server_restart(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    srv = ServerProc(redis_proc.url, "botcrash", tmp_path).start()
+    host = Session(srv.url, "host")
+    await host.connect()
+    try:
+        joined = await host.create("classic", 3, options={"max_tricks": 12})
+        await host.add_bot()
+        await host.add_bot()
+        await host.ready()
+        await host.wait(lambda t: t.phase in ("battle", "war"))
+        for _ in range(3):  # a few steps with the computers
+            await host.wait(lambda t: t.my_turn or t.phase == "over", 20)
+            if host.table.phase == "over":
+                break
+            step = host.table.step
+            await host.flip(step)
+            await host.wait(lambda t, k=step: t.step > k or t.phase == "over", 20)
+        srv.kill()
+        srv.start()
+        await play_game(host, timeout=120)  # the computers play on after the restart
+        rec = assert_conserved(redis_proc.url, joined.code)
+        assert rec.status == "over" and host.reconnects >= 1
+    finally:
+        await host.close()
+        srv.stop()
