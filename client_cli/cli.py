@@ -1,30 +1,192 @@
-"""``krig``: the terminal client (this version: replay of game records)."""
+"""``krig``: play War from a terminal, watch, list rooms, run bots and load tests.
+
+This version prints one line per event (the full-screen table is to come);
+it plays with Enter (flip) or a card number (Arneson), or by itself with
+``--auto``.  The server comes from ``--url`` or ``KRIG_URL``, by default the
+local server that ``python3 dev.py krig-server serve`` starts.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import os
 import sys
 from pathlib import Path
 
+from client_cli.bot import STRATEGIES, human_delay, play_game
+from client_cli.lines import play_lines, printer
 from client_cli.replay import RecordError, replay
+from client_cli.session import ServerError, Session, SessionClosed
+
+DEFAULT_URL = "ws://127.0.0.1:8765/ws"
 
 
-def main(argv: list[str] | None = None) -> int:
+def _options(items: list[str]) -> dict[str, bool | int | str]:
+    out: dict[str, bool | int | str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"krig: write options as name=value, not {item!r}")
+        text = value.strip()
+        lowered = text.lower()
+        if lowered in ("true", "false"):
+            out[name.strip()] = lowered == "true"
+        elif text.lstrip("-").isdigit():
+            out[name.strip()] = int(text)
+        else:
+            out[name.strip()] = text
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="krig", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser(
-        "replay", help="replay a game record exported with krig-server record --json"
+    parser.add_argument(
+        "--url", default=os.environ.get("KRIG_URL", DEFAULT_URL), help="server (env KRIG_URL)"
     )
+    parser.add_argument("--name", default=os.environ.get("USER", "player")[:32] or "player")
+    parser.add_argument("--ascii", action="store_true", help="C D H S instead of suit symbols")
+    # The same options after the subcommand too (krig host --ascii ...).
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--url", default=argparse.SUPPRESS)
+    common.add_argument("--name", default=argparse.SUPPRESS)
+    common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, parents=[common])
+
+    def playing(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--auto", action="store_true", help="play by yourself (one game)")
+        p.add_argument(
+            "--strategy", choices=sorted(STRATEGIES), default="smart", help="with --auto"
+        )
+
+    host = command("host", "create a room, print its code, and play")
+    host.add_argument("--preset", default="classic")
+    host.add_argument("--set", dest="sets", action="append", default=[], metavar="OPTION=VALUE")
+    host.add_argument("--seats", type=int, default=2)
+    host.add_argument("--bots", type=int, default=0, help="computer players to seat")
+    host.add_argument("--public", action="store_true")
+    playing(host)
+    join = command("join", "take a seat in a room by its code and play")
+    join.add_argument("code")
+    playing(join)
+    watch = command("watch", "watch a room")
+    watch.add_argument("code")
+    command("rooms", "list public rooms")
+    quick = command("quick", "join a public game (or open one)")
+    quick.add_argument("--players", type=int, default=2)
+    quick.add_argument("--preset", default="classic")
+    playing(quick)
+    bot = command("bot", "one headless seat in a room")
+    bot.add_argument("code")
+    bot.add_argument(
+        "--strategy",
+        choices=["instant", "human", *sorted(STRATEGIES)],
+        default="instant",
+        help="instant / human (delay) flip; for hand games: lowest, highest, random, smart",
+    )
+    bot.add_argument("--games", type=int, default=1)
+    load = command("load", "R rooms of P bots each; prints a report")
+    load.add_argument("--rooms", type=int, default=10)
+    load.add_argument("--players", type=int, default=2)
+    load.add_argument("--duration", type=float, default=10.0)
+    load.add_argument("--preset", default="classic")
+    load.add_argument("--json", action="store_true")
+    rp = command("replay", "replay a game record exported with krig-server record --json")
     rp.add_argument("file", type=Path)
     rp.add_argument("--step", action="store_true", help="wait for Enter after each trick")
     rp.add_argument("--delay", type=float, default=0.0, help="seconds between tricks")
-    rp.add_argument("--ascii", action="store_true", help="C D H S instead of suit symbols")
-    args = parser.parse_args(argv)
+    return parser
+
+
+async def _session(args: argparse.Namespace) -> Session:
+    s = Session(args.url, args.name)
+    s.on_message = printer(s, not args.ascii)
+    await s.connect()
+    return s
+
+
+async def _play(args: argparse.Namespace, s: Session) -> int:
+    await s.ready()
+    return await play_lines(s, args.auto, args.strategy, not args.ascii)
+
+
+async def run(args: argparse.Namespace) -> int:
+    if args.command == "load":
+        from client_cli.load import format_report, run_load
+
+        report = await run_load(
+            args.url, args.rooms, args.players, args.duration, args.preset, sys.stderr.isatty()
+        )
+        print(json.dumps(report) if args.json else format_report(report))
+        return 0
+    s = await _session(args)
     try:
-        return replay(args.file, args.step, args.delay, unicode=not args.ascii)
-    except RecordError as exc:
-        print(f"krig: {exc}", file=sys.stderr)
+        if args.command == "rooms":
+            lobby = await s.lobby()
+            if not lobby.rooms:
+                print("no public rooms")
+            for r in lobby.rooms:
+                seats = f"{r.taken}/{r.players} seats"
+                print(f"{r.code}  {r.preset:10} {seats}  {r.state}  {r.spectators} watching")
+            return 0
+        if args.command == "host":
+            joined = await s.create(args.preset, args.seats, args.public, _options(args.sets))
+            print(f"room code: {joined.code}   (friends: krig join {joined.code})", flush=True)
+            for _ in range(args.bots):
+                await s.add_bot()
+            return await _play(args, s)
+        if args.command == "join":
+            await s.join(args.code)
+            return await _play(args, s)
+        if args.command == "quick":
+            joined = await s.quick(args.players, args.preset)
+            print(f"joined room {joined.code}", flush=True)
+            return await play_lines(s, args.auto, args.strategy, not args.ascii)
+        if args.command == "watch":
+            await s.spectate(args.code)
+            await s.wait(lambda t: t.result is not None, timeout=24 * 3600)
+            return 0
+        if args.command == "bot":
+            await s.join(args.code)
+            for _ in range(args.games):
+                await (s.ready() if s.table.phase == "lobby" else s.rematch())
+                await s.wait(lambda t: t.phase in ("battle", "war"), timeout=3600)
+                strategy = STRATEGIES.get(args.strategy, STRATEGIES["smart"])
+                delay = human_delay if args.strategy == "human" else None
+                await play_game(s, strategy, delay=delay, timeout=3600)
+            return 0
         return 2
+    finally:
+        await s.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "replay":
+        try:
+            return replay(args.file, args.step, args.delay, unicode=not args.ascii)
+        except RecordError as exc:
+            print(f"krig: {exc}", file=sys.stderr)
+            return 2
+    try:
+        return asyncio.run(run(args))
+    except ServerError as exc:
+        print(f"krig: the server refused: {exc.message}", file=sys.stderr)
+        return 1
+    except SessionClosed as exc:
+        print(f"krig: the server closed the session: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(
+            f"krig: cannot reach the server at {args.url}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 1
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

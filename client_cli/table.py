@@ -87,6 +87,8 @@ class Table:
             self.deadline_ms = event.deadline_ms
             self.game_ends_ms = event.game_ends_ms
         if isinstance(event, m.GameStarted):
+            self.hand = []
+            self.reveal_seq = event.seq  # the new game's hand comes after this
             if self.room is not None:
                 self.room.state = "playing"
                 self.room.game = event.game
@@ -145,5 +147,5 @@ class Table:
             and self.phase in ("battle", "war")
             and self.seat in self.awaiting
             and self.seat not in self.acted
-            and (not self.hand_game or self.hand_seq >= self.reveal_seq)
+            and (not self.hand_game or (bool(self.hand) and self.hand_seq >= self.reveal_seq))
         )

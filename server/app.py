@@ -36,6 +36,7 @@ from server.node import Node
 from server.redis_process import RedisProcess
 
 log = structlog.get_logger("krig.server")
+SHUTDOWN_STEP_S = 3.0
 
 
 def redis_client(url: str) -> aioredis.Redis:
@@ -141,6 +142,7 @@ class App:
                 max_size=MAX_CLIENT_FRAME,
                 ping_interval=s.heartbeat_s,
                 ping_timeout=s.heartbeat_s,
+                close_timeout=2,
                 server_header="krig",
             ) as server:
                 where = f"ws://{s.host}:{s.port}/ws"
@@ -149,21 +151,27 @@ class App:
                 await stop
                 self.draining = True
                 log.info("draining", connections=len(server.connections))
-                await asyncio.gather(
+                closing = asyncio.gather(
                     *(
                         ws.close(CloseCode.SERVICE_RESTART, "server restarting; reconnect")
                         for ws in list(server.connections)
                     ),
                     return_exceptions=True,
                 )
-                server.close(close_connections=False)
-                await server.wait_closed()
+                # Bounded: a peer that never answers the closing handshake must not
+                # keep the process alive (an orchestrator would SIGKILL it).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(closing, SHUTDOWN_STEP_S)
+                server.close(close_connections=True)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(server.wait_closed(), SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
-                await self.node.store.forget_node(node_id)
+                await asyncio.wait_for(self.node.store.forget_node(node_id), SHUTDOWN_STEP_S)
         finally:
-            await self.node.stop_background()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.node.stop_background(), SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
-                await client.aclose()
+                await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
             log.info("stopped", node=node_id)
 
 

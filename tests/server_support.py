@@ -76,7 +76,7 @@ class ServerProc:
             self.proc.kill()
             self.proc.wait()
 
-    def stop(self, timeout: float = 10) -> int | None:
+    def stop(self, timeout: float = 20) -> int | None:
         if self.proc is None:
             return None
         if self.proc.poll() is None:

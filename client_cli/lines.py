@@ -1,0 +1,82 @@
+"""Line mode: one line per event, and simple prompts to play (scripts, tests, pipes).
+
+Used when stdout is not a terminal, or with ``--lines``.  Enter flips; in a
+hand game, a number chooses that card of the hand.  ``--auto`` plays by
+itself (like a bot that prints).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+from client_cli.bot import STRATEGIES, play_game
+from client_cli.render import cards, describe
+from client_cli.session import ServerError, Session, SessionClosed
+from protocol import messages as m
+
+
+def _names(session: Session) -> list[str]:
+    room = session.table.room
+    return [s.name or "" for s in room.seats] if room is not None else []
+
+
+def printer(session: Session, unicode: bool) -> Any:
+    """An ``on_message`` callback printing each event as a line."""
+    reconnects = [0]
+
+    def show(msg: object) -> None:
+        if session.reconnects != reconnects[0]:
+            reconnects[0] = session.reconnects
+            print("(reconnected; resuming)", flush=True)
+        if isinstance(msg, m.Error):
+            print(f"server says: {msg.message} [{msg.code}]", flush=True)
+            return
+        line = describe(msg, _names(session), unicode)
+        if line is not None:
+            print(line, flush=True)
+
+    return show
+
+
+async def _read_line() -> str | None:
+    line = await asyncio.to_thread(sys.stdin.readline)
+    return line if line else None
+
+
+async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool) -> int:
+    """Play this seat game after game until stdin closes (or one game with ``auto``)."""
+    t = session.table
+    if auto:
+        await play_game(session, STRATEGIES[strategy], timeout=3600)
+        return 0
+    while True:
+        await session.wait(lambda tb: tb.my_turn or tb.phase == "over", timeout=3600)
+        if t.phase == "over":
+            return 0
+        if t.hand_game:
+            print(
+                f"your hand: {cards(t.hand, unicode)}  (type 1-{len(t.hand)} and Enter)", flush=True
+            )
+        else:
+            print("your turn: press Enter to flip", flush=True)
+        line = await _read_line()
+        if line is None:
+            return 0
+        try:
+            if t.hand_game:
+                index = int(line.strip() or "1") - 1
+                if not 0 <= index < len(t.hand):
+                    print(f"choose a number from 1 to {len(t.hand)}", flush=True)
+                    continue
+                await session.choose(t.step, t.hand[index])
+            else:
+                await session.flip(t.step)
+        except ValueError:
+            print("type the number of a card", flush=True)
+        except ServerError as exc:
+            print(f"server says: {exc.message} [{exc.code}]", flush=True)
+        except SessionClosed as exc:
+            print(f"the session ended: {exc}", flush=True)
+            return 1

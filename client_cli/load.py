@@ -1,0 +1,178 @@
+"""``krig load``: R rooms of P bots each from one process, against a real server.
+
+Reveal latency is measured per room and step: from the moment the last flip
+of the step is sent to the moment the reveal has arrived at every seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from client_cli.bot import RETRYABLE, STRATEGIES
+from client_cli.session import ServerError, Session, SessionClosed
+from protocol import messages as m
+
+
+@dataclass(slots=True)
+class Stats:
+    games: int = 0
+    tricks: int = 0
+    flips: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+
+
+class LoadRoom:
+    def __init__(self, url: str, players: int, preset: str, index: int, stats: Stats) -> None:
+        self.sessions = [
+            Session(url, f"load{index}-{i}", client_label="krig-load") for i in range(players)
+        ]
+        self.preset = preset
+        self.stats = stats
+        self.last_send: dict[int, float] = {}
+        self.arrivals: dict[int, int] = {}
+        self.players = players
+        for s in self.sessions:
+            s.on_message = self._on_message
+
+    def _on_message(self, msg: object) -> None:
+        if isinstance(msg, m.Revealed):
+            seen = self.arrivals.get(msg.step, 0) + 1
+            self.arrivals[msg.step] = seen
+            if seen == self.players and msg.step in self.last_send:
+                self.stats.latencies.append(time.perf_counter() - self.last_send.pop(msg.step))
+                del self.arrivals[msg.step]
+        elif isinstance(msg, m.TrickWon):
+            self.stats.tricks += 1  # counted once per seat: divided below
+        elif isinstance(msg, m.Error):
+            self.stats.errors[msg.code] += 1
+
+    async def setup(self) -> None:
+        await asyncio.gather(*(s.connect() for s in self.sessions))
+        joined = await self.sessions[0].create(self.preset, self.players)
+        for s in self.sessions[1:]:
+            await s.join(joined.code)
+
+    async def _seat(self, s: Session, until: float) -> None:
+        t = s.table
+        strategy = STRATEGIES["smart"]
+        while True:
+            await s.wait(lambda tb: tb.my_turn or tb.phase == "over", timeout=60)
+            if t.phase == "over" or time.perf_counter() > until:
+                return
+            step = t.step
+            try:
+                self.last_send[step] = time.perf_counter()
+                if t.hand_game:
+                    await s.choose(step, strategy(t))
+                else:
+                    await s.flip(step)
+                self.stats.flips += 1
+            except ServerError as exc:
+                self.stats.errors[exc.code] += 1
+                if exc.code not in RETRYABLE:
+                    raise
+
+    async def run(self, until: float) -> None:
+        while time.perf_counter() < until:
+            for s in self.sessions:
+                await (s.ready() if s.table.phase == "lobby" else s.rematch())
+            await asyncio.gather(
+                *(s.wait(lambda t: t.phase in ("battle", "war"), 30) for s in self.sessions)
+            )
+            await asyncio.gather(*(self._seat(s, until) for s in self.sessions))
+            if self.sessions[0].table.phase == "over":
+                self.stats.games += 1
+            else:
+                return
+
+    async def close(self) -> None:
+        await asyncio.gather(*(s.close() for s in self.sessions), return_exceptions=True)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run_load(
+    url: str, rooms: int, players: int, duration: float, preset: str, progress: bool
+) -> dict[str, Any]:
+    stats = Stats()
+    loads = [LoadRoom(url, players, preset, i, stats) for i in range(rooms)]
+    try:
+        for chunk in range(0, rooms, 50):
+            await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
+        began = time.perf_counter()
+        until = began + duration
+        ticker: asyncio.Task[None] | None = None
+        if progress:
+
+            async def tick() -> None:
+                while True:
+                    await asyncio.sleep(1)
+                    elapsed = time.perf_counter() - began
+                    sys.stderr.write(
+                        f"\r{elapsed:5.1f}s  games {stats.games}  flips {stats.flips} "
+                        f"({stats.flips / max(elapsed, 1e-9):,.0f}/s)  "
+                        f"errors {sum(stats.errors.values())}"
+                    )
+                    sys.stderr.flush()
+
+            ticker = asyncio.get_running_loop().create_task(tick())
+        await asyncio.gather(*(lr.run(until) for lr in loads), return_exceptions=False)
+        elapsed = time.perf_counter() - began
+        if ticker is not None:
+            ticker.cancel()
+            sys.stderr.write("\n")
+    except SessionClosed as exc:
+        raise SystemExit(f"krig load: {exc}") from None
+    finally:
+        await asyncio.gather(*(lr.close() for lr in loads), return_exceptions=True)
+    lat = [x * 1000 for x in stats.latencies]
+    tricks = stats.tricks // players if players else 0
+    return {
+        "rooms": rooms,
+        "players": players,
+        "connections": rooms * players,
+        "preset": preset,
+        "seconds": round(elapsed, 3),
+        "games_finished": stats.games,
+        "tricks": tricks,
+        "flips": stats.flips,
+        "rounds_per_s": tricks / elapsed if elapsed else 0.0,
+        "flips_per_s": stats.flips / elapsed if elapsed else 0.0,
+        "reveals_measured": len(lat),
+        "reveal_latency_ms": {
+            "p50": _percentile(lat, 0.50),
+            "p95": _percentile(lat, 0.95),
+            "p99": _percentile(lat, 0.99),
+            "max": max(lat) if lat else 0.0,
+        },
+        "errors": dict(stats.errors),
+        "reconnects": sum(s.reconnects for lr in loads for s in lr.sessions),
+    }
+
+
+def format_report(r: dict[str, Any]) -> str:
+    lat = r["reveal_latency_ms"]
+    return "\n".join(
+        [
+            f"load: {r['rooms']} rooms x {r['players']} bots ({r['connections']} connections), "
+            f"{r['preset']}, {r['seconds']:.1f} s",
+            f"games finished  {r['games_finished']}",
+            f"rounds/s        {r['rounds_per_s']:,.1f}  ({r['tricks']} tricks)",
+            f"flips/s         {r['flips_per_s']:,.1f}  ({r['flips']} flips)",
+            f"reveal latency  p50 {lat['p50']:.2f} ms  p95 {lat['p95']:.2f} ms  "
+            f"p99 {lat['p99']:.2f} ms  max {lat['max']:.2f} ms  ({r['reveals_measured']} reveals)",
+            f"errors          {r['errors'] or 'none'}",
+            f"reconnects      {r['reconnects']}",
+        ]
+    )
