@@ -39,16 +39,23 @@ log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
 
 
+REDIS_POOL = 64
+"""Redis connections per process; callers queue for one instead of failing."""
+
+
 def redis_client(url: str) -> aioredis.Redis:
-    """A client that reconnects by itself with bounded backoff."""
+    """A client that reconnects by itself with bounded backoff, on a bounded pool."""
     extra: dict[str, bool] = {} if url.startswith("unix:") else {"socket_keepalive": True}
-    return aioredis.Redis.from_url(
+    pool = aioredis.BlockingConnectionPool.from_url(
         url,
+        max_connections=REDIS_POOL,
+        timeout=10,
         retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
         retry_on_error=[ConnectionError, TimeoutError, OSError],
         health_check_interval=10,
         **extra,
     )
+    return aioredis.Redis(connection_pool=pool)
 
 
 class App:

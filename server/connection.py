@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import msgspec
 import structlog
+from redis.exceptions import RedisError
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -83,7 +84,16 @@ class Connection:
     async def run(self) -> None:
         metrics.CONNECTIONS.inc()
         try:
-            if await self._hello():
+            try:
+                ok = await self._hello()
+            except (RedisError, OSError) as exc:
+                self.log.warning("hello_failed", error=str(exc))
+                await self._close_with(
+                    None, ErrorCode.INTERNAL, "the server cannot reach its store; try again",
+                    CloseCode.TRY_AGAIN_LATER,
+                )  # fmt: skip
+                return
+            if ok:
                 async for frame in self.ws:
                     await self._frame(frame)
         except ConnectionClosed:
