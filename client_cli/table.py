@@ -37,6 +37,8 @@ class Table:
     reveal_seq: int = 0
     revealed_cards: set[int] = field(default_factory=set)
     """Every card this client has legitimately seen (face up, its hand, set aside)."""
+    on_table: list[list[int | None]] = field(default_factory=list)
+    """This trick's cards per seat in the order laid; None = face down."""
 
     def apply_snapshot(self, snap: m.Snapshot) -> None:
         self.seq = snap.seq
@@ -52,6 +54,7 @@ class Table:
         self.acted = {s for s, a in enumerate(v.acted) if a}
         self.active = list(v.active)
         self.counts = list(v.counts)
+        self.on_table = [list(row) for row in v.table]
         self.hand = list(v.hand)
         self.hand_seq = snap.seq
         for row in v.table:
@@ -101,6 +104,7 @@ class Table:
             self.awaiting = list(range(event.players))
             self.acted = set()
             self.counts = list(event.counts)
+            self.on_table = [[] for _ in range(event.players)]
         elif isinstance(event, m.Acted):
             self.acted.add(event.seat)
         elif isinstance(event, m.Revealed):
@@ -110,6 +114,12 @@ class Table:
             self.acted = set()
             self.awaiting = []  # known again with the war or trick_won that follows
             self.revealed_cards.update(c for c in event.up if c is not None)
+            for s, card in enumerate(event.up):
+                if card is None or s >= len(self.on_table):
+                    continue
+                self.on_table[s].extend([None] * event.down[s] + [card])
+                if s < len(self.counts):
+                    self.counts[s] -= event.down[s] + 1
         elif isinstance(event, m.War):
             self.phase = "war"
             self.awaiting = [s for s in event.seats if s not in event.stuck]
@@ -117,9 +127,18 @@ class Table:
             self.last_trick = event
             self.phase = "battle"
             self.awaiting = [s for s, a in enumerate(self.active) if a]
+            self.on_table = [[] for _ in self.on_table]
+            if event.winner < len(self.counts):
+                self.counts[event.winner] += event.total
+                for s in event.stolen_from:
+                    self.counts[s] -= 1
+                if event.returned_to is not None:
+                    self.counts[event.returned_to] += len(event.returned)
         elif isinstance(event, m.PlayerOut):
             if event.seat < len(self.active):
                 self.active[event.seat] = False
+                self.counts[event.seat] -= event.to_pot
+                self.on_table[event.seat].extend([None] * event.to_pot)
             self.awaiting = [s for s in self.awaiting if s != event.seat]
         elif isinstance(event, m.GameOver):
             if self.room is not None:

@@ -551,3 +551,22 @@ def test_settings_from_environment_and_flags() -> None:
     assert (settings.port, settings.grace_s, settings.redis_url) == (9100, 5.5, "redis://r:6379/0")
     with pytest.raises(SystemExit):
         config.load(None, {"KRIG_PORT": "lots"})
+
+
+async def test_client_table_tracks_counts_and_cards_from_events(
+    server: ServerProc, redis_url: str
+) -> None:
+    # The client's own bookkeeping (no snapshot after the start) must agree with the server.
+    for preset in ("steal", "arneson", "latvian"):
+        sessions = await seat_players(server.url, 3, preset, {"max_tricks": 40})
+        try:
+            await play_all(sessions)
+            rec = load_room(redis_url, sessions[0].table.code or "")
+            assert rec.state is not None
+            held = [rec.state.held(s) for s in range(3)]
+            for s in sessions:
+                assert s.table.counts == held, preset
+                if rec.state.reason not in ("exhausted_tie", "short_war"):
+                    assert all(row == [] for row in s.table.on_table)
+        finally:
+            await close_all(sessions)
