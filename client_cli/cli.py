@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, parents=[common])
 
     def playing(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lines", action="store_true", help="line mode even on a terminal")
         p.add_argument("--auto", action="store_true", help="play by yourself (one game)")
         p.add_argument(
             "--strategy", choices=sorted(STRATEGIES), default="smart", help="with --auto"
@@ -109,9 +110,26 @@ async def _session(args: argparse.Namespace) -> Session:
     return s
 
 
+def _full_screen(args: argparse.Namespace) -> bool:
+    return (
+        sys.stdin.isatty()
+        and sys.stdout.isatty()
+        and not getattr(args, "lines", False)
+        and not getattr(args, "auto", False)
+    )
+
+
+async def _table(args: argparse.Namespace, s: Session) -> int:
+    if _full_screen(args):
+        from client_cli.tui import Tui
+
+        return await Tui(s, not args.ascii).run()
+    return await play_lines(s, args.auto, args.strategy, not args.ascii)
+
+
 async def _play(args: argparse.Namespace, s: Session) -> int:
     await s.ready()
-    return await play_lines(s, args.auto, args.strategy, not args.ascii)
+    return await _table(args, s)
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -145,9 +163,11 @@ async def run(args: argparse.Namespace) -> int:
         if args.command == "quick":
             joined = await s.quick(args.players, args.preset)
             print(f"joined room {joined.code}", flush=True)
-            return await play_lines(s, args.auto, args.strategy, not args.ascii)
+            return await _table(args, s)
         if args.command == "watch":
             await s.spectate(args.code)
+            if _full_screen(args):
+                return await _table(args, s)
             await s.wait(lambda t: t.result is not None, timeout=24 * 3600)
             return 0
         if args.command == "bot":

@@ -77,6 +77,10 @@ class Session:
         self._fatal: BaseException | None = None
         self._resync_sent_for = -1
 
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
     # -------------------------------------------------------------- connect
 
     async def connect(self) -> m.Welcome:

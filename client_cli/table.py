@@ -39,6 +39,8 @@ class Table:
     """Every card this client has legitimately seen (face up, its hand, set aside)."""
     on_table: list[list[int | None]] = field(default_factory=list)
     """This trick's cards per seat in the order laid; None = face down."""
+    last_table: list[list[int | None]] = field(default_factory=list)
+    """The finished trick's cards, kept for display until the next reveal."""
 
     def apply_snapshot(self, snap: m.Snapshot) -> None:
         self.seq = snap.seq
@@ -127,6 +129,7 @@ class Table:
             self.last_trick = event
             self.phase = "battle"
             self.awaiting = [s for s, a in enumerate(self.active) if a]
+            self.last_table = self.on_table
             self.on_table = [[] for _ in self.on_table]
             if event.winner < len(self.counts):
                 self.counts[event.winner] += event.total
