@@ -24,7 +24,7 @@ from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server, encode
-from server.engine import census
+from server.engine import PRESETS, census
 from server.records import RoomRecord, decode_record
 from server.redis_process import RedisProcess
 from server.store import room_key
@@ -63,7 +63,7 @@ def settled_after(step: int) -> Callable[[Table], bool]:
     return check
 
 
-SOURCES = ["norwegian", "polish", "latvian", "croatian", "swedish", "arneson", "steal"]
+SOURCES = list(PRESETS)  # every preset: the five sources and the project's own
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
