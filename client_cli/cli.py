@@ -200,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     except SessionClosed as exc:
         print(f"krig: the server closed the session: {exc}", file=sys.stderr)
         return 1
+    except TimeoutError:  # before OSError: in Python 3.11 it is one
+        print(f"krig: the server at {args.url} did not answer in time", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(
             f"krig: cannot reach the server at {args.url}: {exc.strerror or exc}", file=sys.stderr

@@ -62,7 +62,12 @@ class LoadRoom:
         t = s.table
         strategy = STRATEGIES["smart"]
         while True:
-            await s.wait(lambda tb: tb.my_turn or tb.phase == "over", timeout=60)
+            # Stop at the deadline even while waiting: another seat may already have
+            # stopped, and then this seat's next turn never comes.
+            await s.wait(
+                lambda tb: tb.my_turn or tb.phase == "over" or time.perf_counter() > until,
+                timeout=60,
+            )
             if t.phase == "over" or time.perf_counter() > until:
                 return
             step = t.step
