@@ -17,8 +17,12 @@ from pathlib import Path
 
 from client_cli.bot import STRATEGIES, human_delay, play_game
 from client_cli.lines import play_lines, printer
+from client_cli.proof import check_proof
 from client_cli.replay import RecordError, replay
 from client_cli.session import ServerError, Session, SessionClosed
+from protocol import messages as m
+from protocol.record_json import load as load_record
+from protocol.records import GameRecord
 
 DEFAULT_URL = "ws://127.0.0.1:8765/ws"
 
@@ -90,14 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="instant / human (delay) flip; for hand games: lowest, highest, random, smart",
     )
     bot.add_argument("--games", type=int, default=1)
+    vf = command("verify", "check a finished game's fair-deal proof (file or room code)")
+    vf.add_argument("source", help="record file or room code")
+    vf.add_argument("--game", type=int, default=1, help="with a room code: game number")
     load = command("load", "R rooms of P bots each; prints a report")
     load.add_argument("--rooms", type=int, default=10)
     load.add_argument("--players", type=int, default=2)
     load.add_argument("--duration", type=float, default=10.0)
     load.add_argument("--preset", default="classic")
     load.add_argument("--json", action="store_true")
-    rp = command("replay", "replay a game record exported with krig-server record --json")
-    rp.add_argument("file", type=Path)
+    rp = command("replay", "step through a finished game (a record file or a room code)")
+    rp.add_argument("source", help="record file (krig-server record) or room code")
+    rp.add_argument("--game", type=int, default=1, help="with a room code: game number")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each trick")
     rp.add_argument("--delay", type=float, default=0.0, help="seconds between tricks")
     return parser
@@ -132,7 +140,40 @@ async def _play(args: argparse.Namespace, s: Session) -> int:
     return await _table(args, s)
 
 
+async def _record(args: argparse.Namespace) -> GameRecord:
+    """A record from a file, or from the server by room code."""
+    path = Path(args.source)
+    if path.exists():
+        try:
+            return load_record(path.read_bytes())
+        except Exception as exc:
+            raise RecordError(f"{path} is not a game record: {exc}") from None
+    s = Session(args.url, args.name)
+    await s.connect()
+    try:
+        reply = await s.request(lambda i: m.GetRecord(id=i, code=args.source, game=args.game))
+    finally:
+        await s.close()
+    assert isinstance(reply, m.Record)
+    return reply.record
+
+
 async def run(args: argparse.Namespace) -> int:
+    if args.command in ("replay", "verify"):
+        record = await _record(args)
+        if args.command == "replay":
+            return replay(record, args.step, args.delay, unicode=not args.ascii)
+        problems = check_proof(record)
+        if problems:
+            print(f"mismatch: room {record.code} game {record.game}")
+            for p in problems:
+                print(f"  - {p}")
+            return 1
+        print(
+            f"proof ok: room {record.code} game {record.game}: the deal was fixed before play "
+            f"({record.commitment[:23]}…) and is a whole deck"
+        )
+        return 0
     if args.command == "load":
         from client_cli.load import format_report, run_load
 
@@ -186,12 +227,6 @@ async def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "replay":
-        try:
-            return replay(args.file, args.step, args.delay, unicode=not args.ascii)
-        except RecordError as exc:
-            print(f"krig: {exc}", file=sys.stderr)
-            return 2
     try:
         return asyncio.run(run(args))
     except ServerError as exc:
@@ -208,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
             f"krig: cannot reach the server at {args.url}: {exc.strerror or exc}", file=sys.stderr
         )
         return 1
+    except RecordError as exc:
+        print(f"krig: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

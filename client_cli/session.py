@@ -27,7 +27,7 @@ from protocol.version import MAJOR, SUBPROTOCOL
 
 R = TypeVar("R")
 
-REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong)
+REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong, m.Record)
 LOBBY_UPDATES = (m.LobbyRoom,)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from protocol import messages as m
+from protocol.records import DealProof, GameRecord
 
 _RULES: dict[str, bool | int | str] = {
     "players": 2,
@@ -86,6 +87,7 @@ CLIENT_EXAMPLES: list[Struct] = [
     m.ChooseCard(id=5, step=3, card=50),
     m.Resync(id=6, after=41),
     m.ListRooms(id=7),
+    m.GetRecord(id=16, code="KX7P-Q3", game=1),
     m.Ping(id=8),
     m.Rematch(id=9),
     m.Leave(id=10),
@@ -183,4 +185,23 @@ SERVER_EXAMPLES: list[Struct] = [
     ),
     m.Error(id=4, code="not_awaiting", message="seat 1 does not take part in this step"),
     m.Pong(id=8, now_ms=1796012345678),
+    m.Record(
+        id=16,
+        record=GameRecord(
+            code="KX7P-Q3",
+            game=1,
+            preset="quick",
+            rules=_RULES,
+            names=["ada", "bo"],
+            started_ms=1796012300000,
+            ended_ms=1796012345000,
+            commitment="sha256:9f2c6a1e0b7d4c3a5e8f1029384756abcdef0123456789abcdef0123456789ab",
+            proof=DealProof(piles=[[36], [29]], set_aside=[], seed=7, nonce="ab" * 32),
+            inputs=b"\x00\x00\x01\x00",
+            result="win",
+            winners=[0],
+            reason="all_cards",
+            events=[],
+        ),
+    ),
 ]

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, TypeGuard, get_args
 from msgspec import Meta, Struct
 
 from protocol import limits as L
+from protocol.records import GameRecord
 
 ActionId = Annotated[int, Meta(ge=0, le=L.MAX_ACTION_ID)]
 Step = Annotated[int, Meta(ge=0, le=L.MAX_STEP)]
@@ -152,6 +153,14 @@ class Resync(_Msg, tag="resync"):
     after: Seq
 
 
+class GetRecord(_Msg, tag="get_record"):
+    """The record of finished game ``game`` (1, 2, ...) of room ``code``."""
+
+    id: ActionId
+    code: RoomCode
+    game: Annotated[int, Meta(ge=1, le=1_000_000)]
+
+
 class ListRooms(_Msg, tag="list_rooms"):
     id: ActionId
 
@@ -177,6 +186,7 @@ ClientMessage = (
     | QuickJoin
     | WatchLobby
     | Resync
+    | GetRecord
     | ListRooms
     | Ping
 )
@@ -459,6 +469,13 @@ class Error(_Msg, tag="error"):
     message: str
 
 
+class Record(_Msg, tag="record"):
+    """Reply to ``get_record``."""
+
+    id: int
+    record: GameRecord
+
+
 class Pong(_Msg, tag="pong"):
     id: int
     now_ms: int
@@ -489,6 +506,7 @@ ServerMessage = (
     | Hand
     | Lobby
     | Error
+    | Record
     | Pong
 )
 SERVER_TYPES: tuple[type[Struct], ...] = get_args(ServerMessage)

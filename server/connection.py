@@ -291,6 +291,14 @@ class Connection:
             await self._join(msg.id, msg.code, None, spectate=True)
         elif isinstance(msg, m.Resync):
             await self._resync(msg.id, msg.after)
+        elif isinstance(msg, m.GetRecord):
+            code = normalize(msg.code) or msg.code
+            record = await self.node.store.load_record(code, msg.game)
+            if record is None:
+                raise Refused(
+                    ErrorCode.UNKNOWN_ROOM, f"no record of game {msg.game} in room {msg.code}"
+                )
+            send_msg(self.ws, m.Record(id=msg.id, record=record))
         elif isinstance(msg, m.ListRooms):
             rows = await self.node.store.lobby()
             summaries = [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]

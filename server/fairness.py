@@ -11,23 +11,12 @@ the recorded inputs (:mod:`server.verify`).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
-import msgspec
-
+from protocol.records import DealProof, commitment
 from server.engine import Rules
 
-DOMAIN = b"krig-deal-v1\n"
-
-
-class DealProof(msgspec.Struct):
-    """Everything that decided the cards: the deal, the engine seed, the secret."""
-
-    piles: list[list[int]]
-    set_aside: list[int]
-    seed: int
-    nonce: str
+__all__ = ["DealProof", "commitment", "secure_proof"]
 
 
 def secure_proof(rules: Rules) -> DealProof:
@@ -42,11 +31,3 @@ def secure_proof(rules: Rules) -> DealProof:
         seed=secrets.randbits(64),
         nonce=secrets.token_hex(32),
     )
-
-
-def commitment(proof: DealProof) -> str:
-    """``sha256:`` + hex of SHA-256 over ``krig-deal-v1\\n`` and the proof's msgpack map.
-
-    The map has the keys piles, set_aside, seed, nonce in that order (see PROTOCOL.md).
-    """
-    return "sha256:" + hashlib.sha256(DOMAIN + msgspec.msgpack.encode(proof)).hexdigest()

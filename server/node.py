@@ -25,10 +25,10 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from protocol import messages as m
 from protocol.codec import encode
 from protocol.errors import CloseCode, ErrorCode
+from protocol.records import GameRecord
 from server import metrics, rooms
 from server.config import Settings
 from server.records import (
-    GameRecord,
     RoomRecord,
     RoomUpdate,
     decode_record,

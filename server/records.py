@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
+from protocol.records import DealProof, GameRecord
 from server.engine import GameState
-from server.fairness import DealProof
 
 
 class SeatRecord(msgspec.Struct):
@@ -74,27 +74,6 @@ class RoomRecord(msgspec.Struct):
             if seat.player == player:
                 return i
         return None
-
-
-class GameRecord(msgspec.Struct):
-    """A finished game: enough to check its deal and replay it (see server.verify)."""
-
-    code: str
-    game: int
-    preset: str
-    rules: dict[str, bool | int | str]
-    names: list[str]
-    started_ms: int
-    ended_ms: int
-    commitment: str
-    proof: DealProof
-    inputs: bytes
-    result: str
-    winners: list[int]
-    reason: str
-    events: list[bytes] = msgspec.field(default_factory=list)
-    """Every room event frame sent during the game, in order (filled from Redis)."""
-    version: int = 1
 
 
 class RoomUpdate(msgspec.Struct, array_like=True):

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-from server.records import GameRecord, RoomUpdate, decode_game_record, encode_update
+from protocol.records import GameRecord
+from server.records import RoomUpdate, decode_game_record, encode_update
 
 COMMIT = """
 local cur = redis.call('HGET', KEYS[1], 'v') or '0'

@@ -7,17 +7,16 @@ game.  Used by ``krig-server verify`` and by anyone who wants to audit a game.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import msgspec
 
 from protocol import messages as m
 from protocol.codec import decode_server
+from protocol.record_json import load, to_json
+from protocol.records import GameRecord, commitment
 from server.engine import Choose, Flip, RuleViolation, census, from_deal, submit, time_up
 from server.engine.rules import Rules, RulesError
-from server.fairness import DealProof, commitment
-from server.records import GameRecord, decode_game_record
 from server.rooms import wire_events
 
 TIME_UP_SEAT = 255
@@ -86,35 +85,6 @@ def verify(record: GameRecord) -> list[str]:
     ):
         problems.append("the recorded result is not the replay's result")
     return problems
-
-
-def to_json(record: GameRecord) -> dict[str, Any]:
-    """A JSON-friendly record: inputs as [seat, card] pairs (card 0 = flip; seat 255 =
-    the clock's "time is up"; 254 = every player left), events decoded."""
-    data: dict[str, Any] = msgspec.to_builtins(record)
-    data["inputs"] = [
-        [record.inputs[i], record.inputs[i + 1]] for i in range(0, len(record.inputs), 2)
-    ]
-    data["events"] = [msgspec.to_builtins(decode_server(f)) for f in record.events]
-    return data
-
-
-def from_json(data: dict[str, Any]) -> GameRecord:
-    values = dict(data)
-    values["inputs"] = bytes(b for pair in data["inputs"] for b in pair)
-    values["proof"] = msgspec.convert(data["proof"], DealProof)
-    values["events"] = [
-        msgspec.msgpack.encode(msgspec.convert(e, m.ServerMessage)) for e in data["events"]
-    ]
-    return msgspec.convert(values, GameRecord)
-
-
-def load(blob: bytes) -> GameRecord:
-    """A record file: JSON (from ``--json``) or msgpack."""
-    stripped = blob.lstrip()
-    if stripped.startswith(b"{"):
-        return from_json(json.loads(blob))
-    return decode_game_record(blob)
 
 
 __all__ = ["load", "to_json", "verify"]

@@ -200,4 +200,43 @@ async def test_client_replays_an_exported_record(
         capture_output=True,
         text=True,
     )
-    assert failed.returncode == 2 and "not a JSON game record" in failed.stderr
+    assert failed.returncode == 2 and "is not a game record" in failed.stderr
+
+
+def _krig(server: ServerProc, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "client_cli.cli", "--url", server.url, *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_client_replays_and_checks_records_by_room_code(
+    server: ServerProc, redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    code, _ = await _finished_game(server, "classic")
+    done = _krig(server, "replay", code, "--ascii")
+    assert done.returncode == 0, done.stderr
+    assert any(line.startswith("game over") for line in done.stdout.splitlines())
+    done = _krig(server, "verify", code)
+    assert done.returncode == 0 and done.stdout.startswith("proof ok"), done.stdout + done.stderr
+    missing = _krig(server, "verify", code, "--game", "7")
+    assert missing.returncode == 1 and "no record of game 7" in missing.stderr
+    path = tmp_path / "game.json"
+    assert (
+        _krig_server(
+            "record", code, "--redis-url", redis_proc.url, "--json", "-o", str(path)
+        ).returncode
+        == 0
+    )
+    assert _krig(server, "verify", str(path)).returncode == 0
+    data = json.loads(path.read_text())
+    data["proof"]["piles"][0][0], data["proof"]["piles"][1][0] = (
+        data["proof"]["piles"][1][0],
+        data["proof"]["piles"][0][0],
+    )
+    path.write_text(json.dumps(data))
+    bad = _krig(server, "verify", str(path))
+    assert bad.returncode == 1 and "does not match the commitment" in bad.stdout

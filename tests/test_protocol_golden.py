@@ -32,7 +32,8 @@ def test_vectors_decode_to_their_value_and_encode_back_byte_for_byte() -> None:
         assert msgspec.to_builtins(message) == vec["value"]
         assert encode(message) == data
         # An independent msgpack implementation reads the same map.
-        assert msgpack.unpackb(data, raw=False) == vec["value"]
+        # (bin fields come back as bytes; the vector file holds them as base64.)
+        assert msgspec.to_builtins(msgpack.unpackb(data, raw=False)) == vec["value"]
 
 
 def test_golden_file_and_spec_examples_are_up_to_date() -> None:
