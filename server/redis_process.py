@@ -59,6 +59,7 @@ class RedisProcess:
         self.port = port
         self.appendonly = appendonly
         self.dir = Path(workdir or tempfile.mkdtemp(prefix="krig-redis-"))
+        self.dir.mkdir(parents=True, exist_ok=True)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
