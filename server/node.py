@@ -143,13 +143,15 @@ class Node:
                 rec = decode_record(loaded.blob)
             first_seq = rec.seq + 1
             out = Outcome()
+            stored_ms = rec.updated_ms
             rec.updated_ms = now_ms()
             result = transition(rec, out)
             if create is None and not out.events:
-                rec.updated_ms = decode_record(loaded.blob).updated_ms
+                # No event: commit only if the record really changed (e.g. a spectator).
+                rec.updated_ms, now = stored_ms, rec.updated_ms
                 if encode_record(rec) == loaded.blob:
                     return rec, out, result
-                rec.updated_ms = now_ms()
+                rec.updated_ms = now
             rec.version = loaded.version + 1
             blob = encode_record(rec)
             update = RoomUpdate(
@@ -162,10 +164,13 @@ class Node:
                 acted_ms=acted_ms,
             )
             update_flags = self._flags(rec, out)
-            listed = rec.public and rec.status != "over" and any(s.player for s in rec.seats)
-            summary = rooms.summary(rec)
-            lobby = encode(summary) if listed else None
-            lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed)) if rec.public else b""
+            lobby: bytes | None = None
+            lobby_frame = b""
+            if rec.public:  # private rooms never touch the lobby (and skip this work)
+                listed = rec.status != "over" and any(s.player for s in rec.seats)
+                summary = rooms.summary(rec)
+                lobby = encode(summary) if listed else None
+                lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed))
             mode, record = self._record_mode(rec, out)
             ok = await self.store.commit(
                 update,
