@@ -280,6 +280,7 @@ class Session:
         return await self._ask(
             lambda i: m.CreateRoom(id=i, preset=preset, options=opts, seats=seats, public=public),
             m.Joined,
+            False,  # a per-minute room limit is not worth retrying in a quarter second
         )
 
     async def join(self, code: str, seat: int | None = None) -> m.Joined:
@@ -347,7 +348,7 @@ class Session:
 
     async def quick(self, players: int, preset: str = "classic") -> m.Joined:
         return await self._ask(
-            lambda i: m.QuickJoin(id=i, players=players, preset=preset), m.Joined
+            lambda i: m.QuickJoin(id=i, players=players, preset=preset), m.Joined, False
         )
 
     async def watch_lobby(self, on: bool = True) -> m.Lobby | m.Ack:

@@ -53,7 +53,7 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.UNSUPPORTED_VERSION: "the client's protocol version is not spoken here",
     ErrorCode.HELLO_FIRST: "the first message on a connection must be `hello`",
     ErrorCode.BAD_SESSION: "the session token is unknown or expired",
-    ErrorCode.RATE_LIMITED: "too many messages or room-code guesses; slow down",
+    ErrorCode.RATE_LIMITED: "too many messages, room-code guesses or new rooms; slow down",
     ErrorCode.SHUTTING_DOWN: "this server is draining; reconnect to another",
     ErrorCode.UNKNOWN_ROOM: "no room has that code",
     ErrorCode.ROOM_FULL: "every seat of the room is taken",

@@ -25,6 +25,7 @@ from redis.backoff import ExponentialBackoff
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+from websockets.typing import Origin
 
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
@@ -43,8 +44,11 @@ REDIS_POOL = 64
 """Redis connections per process; callers queue for one instead of failing."""
 
 
-def redis_client(url: str) -> aioredis.Redis:
-    """A client that reconnects by itself with bounded backoff, on a bounded pool."""
+def redis_client(url: str, name: str = "krig") -> aioredis.Redis:
+    """A client that reconnects by itself with bounded backoff, on a bounded pool.
+
+    Every connection is named ``name`` (CLIENT LIST shows which node holds it).
+    """
     extra: dict[str, bool] = {} if url.startswith("unix:") else {"socket_keepalive": True}
     pool = aioredis.BlockingConnectionPool.from_url(
         url,
@@ -53,9 +57,21 @@ def redis_client(url: str) -> aioredis.Redis:
         retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
         retry_on_error=[ConnectionError, TimeoutError, OSError],
         health_check_interval=10,
+        client_name=name,
         **extra,
     )
     return aioredis.Redis(connection_pool=pool)
+
+
+def peer_address(ws: ServerConnection) -> str:
+    addr = ws.remote_address
+    return str(addr[0]) if isinstance(addr, tuple) else "local"
+
+
+def allowed_origins(text: str) -> list[Origin | None] | None:
+    """The Origin allow-list; a missing Origin (non-browser clients) always passes."""
+    listed = [Origin(o.strip()) for o in text.split(",") if o.strip()]
+    return [None, *listed] if listed else None
 
 
 class App:
@@ -64,6 +80,7 @@ class App:
         self.draining = False
         self.embedded: RedisProcess | None = None
         self.node: Node | None = None
+        self.per_addr: dict[str, int] = {}
 
     def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
@@ -91,6 +108,13 @@ class App:
             return conn.respond(
                 HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"
             )
+        limit = self.settings.max_conns_per_addr
+        if limit and self.per_addr.get(peer_address(conn), 0) >= limit:
+            log.warning("too_many_connections", peer=peer_address(conn), limit=limit)
+            return conn.respond(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"krig: at most {limit} connections from one address\n",
+            )
         offered = [
             p.strip()
             for value in request.headers.get_all("Sec-WebSocket-Protocol")
@@ -106,7 +130,14 @@ class App:
 
     async def handler(self, ws: ServerConnection) -> None:
         assert self.node is not None
-        await Connection(self.node, ws).run()
+        peer = peer_address(ws)
+        self.per_addr[peer] = self.per_addr.get(peer, 0) + 1
+        try:
+            await Connection(self.node, ws).run()
+        finally:
+            left = self.per_addr.pop(peer) - 1
+            if left:
+                self.per_addr[peer] = left
 
     async def run(self, stop: asyncio.Future[None] | None = None) -> None:
         s = self.settings
@@ -122,8 +153,8 @@ class App:
 
     async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
         s = self.settings
-        client = redis_client(url)
         node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        client = redis_client(url, f"krig-{node_id}")
         self.node = Node(s, client, node_id)
         loop = asyncio.get_running_loop()
         if stop is None:
@@ -147,6 +178,8 @@ class App:
                 process_request=self.process_request,
                 compression=None,
                 max_size=MAX_CLIENT_FRAME,
+                origins=allowed_origins(s.allowed_origins),
+                open_timeout=s.open_timeout_s,
                 ping_interval=s.heartbeat_s,
                 ping_timeout=s.heartbeat_s,
                 close_timeout=2,

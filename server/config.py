@@ -35,6 +35,16 @@ class Settings:
     """Messages a connection may send at once before the rate applies."""
     guess_limit: int = 20
     """Unknown room codes one address may try per minute."""
+    rooms_per_min: int = 120
+    """Rooms (hosted or quick-joined) one address may open per minute (0: no limit)."""
+    max_conns_per_addr: int = 1000
+    """Open connections one address may hold (0: no limit; behind a load balancer every
+    client shares its address, so limit there instead)."""
+    open_timeout_s: float = 10.0
+    """The opening handshake must finish within this time (slow handshakes are cut)."""
+    allowed_origins: str = ""
+    """Comma-separated Origin values a browser may connect from (empty: any). Clients that
+    send no Origin, like the CLI, are always let in."""
     quick_fill_s: float = 20.0
     """Quick-join: a room still not full after this long gets computer players (0: never)."""
     dead_node_s: float = 10.0

@@ -351,6 +351,7 @@ class Connection:
                 return
             raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before creating another")
         assert self.player is not None
+        await self._count_room_opened()
         for _ in range(8):
             code = new_code()
             out = Outcome()
@@ -411,8 +412,17 @@ class Connection:
             await asyncio.sleep(0.01)
         raise Refused(ErrorCode.INTERNAL, "could not find or open a room; try again")
 
+    async def _count_room_opened(self) -> None:
+        limit = self.node.settings.rooms_per_min
+        if limit and await self.node.store.count_create(self.peer, 60) > limit:
+            self.log.warning("room_creation_limited", limit=limit)
+            raise Refused(
+                ErrorCode.RATE_LIMITED, f"at most {limit} new rooms a minute from one address"
+            )
+
     async def _open_quick_room(self, msg: m.QuickJoin, pointer: str) -> None:
         assert self.player is not None
+        await self._count_room_opened()
         fill_s = self.node.settings.quick_fill_s
         for _ in range(8):
             code = new_code()
@@ -441,6 +451,7 @@ class Connection:
         if code is None or await self.node.store.load(code) is None:
             guesses = await self.node.store.count_guess(self.peer, 60)
             if guesses > self.node.settings.guess_limit:
+                self.log.warning("room_code_guessing", guesses=guesses)
                 raise Refused(ErrorCode.RATE_LIMITED, "too many unknown room codes; wait a minute")
             raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {text!r}")
         assert self.player is not None

@@ -118,6 +118,7 @@ class Node:
         self._sub_lock = asyncio.Lock()
         self.redis_ok = False
         self.lobby_watchers: dict[str, ServerConnection] = {}
+        self._beats = 0
 
     # ------------------------------------------------------------ applying
 
@@ -477,7 +478,18 @@ class Node:
             await asyncio.sleep(seconds)
 
     async def _heartbeat(self) -> None:
-        await self.store.heartbeat(self.id, now_ms())
+        known = await self.store.heartbeat(self.id, now_ms())
+        if not known and self._beats:
+            # This process was paused (SIGSTOP, a long GC, a VM freeze) for
+            # longer than dead_node_s and another node reaped it. Its
+            # connections are still open: take their seats back.
+            log.warning("node_was_reaped", rooms=len(self.rooms))
+            for code, room in list(self.rooms.items()):
+                members = [(mb.player, mb.conn) for mb in room.members.values()]
+                await self.store.add_node_room(self.id, code)
+                with contextlib.suppress(Refused):
+                    await self.apply(code, functools.partial(rooms.rebind, members=members))
+        self._beats += 1
 
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected."""

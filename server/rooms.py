@@ -215,6 +215,20 @@ def node_lost(rec: RoomRecord, out: Outcome, node: str, now_ms: int) -> None:
             disconnect(rec, out, seat.player, seat.conn, now_ms)
 
 
+def rebind(rec: RoomRecord, out: Outcome, members: list[tuple[str, str]]) -> None:
+    """Live connections take back places a reaper freed (their node had only paused).
+
+    A seat now held by another connection is left alone: that one is newer.
+    """
+    for player, conn in members:
+        seat = rec.seat_of(player)
+        if seat is None:
+            if rec.spectating and player not in rec.spectators:
+                rec.spectators[player] = conn
+        elif not rec.seats[seat].conn and not rec.seats[seat].left:
+            bind(rec, out, player, conn)
+
+
 def _free_seat(rec: RoomRecord, out: Outcome, seat: int) -> None:
     rec.seats[seat] = SeatRecord()
     if seat == rec.host:

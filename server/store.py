@@ -294,8 +294,13 @@ class Store:
 
     # ----------------------------------------------------- nodes and timers
 
-    async def heartbeat(self, node: str, now_ms: int) -> None:
-        await self.r.zadd(NODES, {node: now_ms})
+    async def heartbeat(self, node: str, now_ms: int) -> bool:
+        """Record that ``node`` is alive; False when it had been reaped (or is new)."""
+        async with self.r.pipeline(transaction=True) as pipe:
+            pipe.zscore(NODES, node)
+            pipe.zadd(NODES, {node: now_ms})
+            known, _ = await pipe.execute()
+        return known is not None
 
     async def dead_nodes(self, before_ms: int) -> list[str]:
         return [_text(n) for n in await self.r.zrangebyscore(NODES, "-inf", before_ms)]
@@ -324,7 +329,13 @@ class Store:
             await self.r.zadd(DUE, {code: due_ms})
 
     async def count_guess(self, who: str, window_s: int) -> int:
-        key = f"krig:guess:{who}"
+        return await self.count(f"krig:guess:{who}", window_s)
+
+    async def count_create(self, who: str, window_s: int) -> int:
+        return await self.count(f"krig:creates:{who}", window_s)
+
+    async def count(self, key: str, window_s: int) -> int:
+        """Increment a fixed-window counter and return it."""
         async with self.r.pipeline(transaction=False) as pipe:
             pipe.set(key, 0, ex=window_s, nx=True)
             pipe.incr(key)

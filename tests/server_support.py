@@ -30,6 +30,8 @@ class ServerProc:
             "dead_node_s": 3.0,
             "msg_rate": 2000,
             "msg_burst": 4000,
+            "max_conns_per_addr": 0,
+            "rooms_per_min": 0,
             **settings,
         }
         self.log_path = log_dir / f"{node_id}.log"

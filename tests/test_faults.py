@@ -1,0 +1,166 @@
+"""Process and network faults against real processes (issue 7).
+
+Each test kills, stops or cuts off a real ``krig-server`` or its Redis
+connection, or black-holes a client through a loopback TCP proxy, then shows
+that the game goes on, every card is accounted for, and every client ends
+in the same state as Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from pathlib import Path
+
+import pytest
+import redis
+from server_support import ServerProc, close_all, play_all, seat_players
+from tcp_proxy import TcpProxy
+from test_server import assert_conserved, load_room, settled_after
+
+from client_cli.bot import play_game
+from client_cli.session import ServerError, Session
+from server.redis_process import RedisProcess
+
+
+async def _steps(sessions: list[Session], count: int) -> None:
+    """Play ``count`` steps by hand, every seat flipping."""
+    for _ in range(count):
+        step = sessions[0].table.step
+        if sessions[0].table.phase == "over":
+            return
+        await asyncio.gather(*(s.flip(step) for s in sessions if s.table.my_turn))
+        await asyncio.gather(*(s.wait(settled_after(step)) for s in sessions))
+
+
+def _same_end(sessions: list[Session], redis_url: str) -> None:
+    code = sessions[0].table.code or ""
+    rec = assert_conserved(redis_url, code)
+    assert rec.status == "over"
+    results = {repr(s.table.result) for s in sessions}
+    assert len(results) == 1 and None not in [s.table.result for s in sessions]
+    for s in sessions:
+        assert s.table.seq <= rec.seq
+        assert s.table.counts == sessions[0].table.counts
+
+
+async def test_sigstop_longer_than_the_turn_timer(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    """A frozen node's late write is refused; its seats come back when it wakes."""
+    a = ServerProc(redis_proc.url, "stopA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "stopB", tmp_path).start()
+    p0, p1 = Session([a.url, b.url], "p0"), Session([b.url, a.url], "p1")
+    try:
+        for s in (p0, p1):
+            await s.connect()
+        joined = await p0.create("classic", 2, options={"max_tricks": 80})
+        await p0.configure(turn_s=1)
+        await p1.join(joined.code)
+        await asyncio.gather(p0.ready(), p1.ready())
+        await asyncio.gather(*(s.wait(lambda t: t.phase == "battle") for s in (p0, p1)))
+        await _steps([p0, p1], 3)
+        step = p0.table.step
+        a.signal(signal.SIGSTOP)
+        try:
+            # Sent to the frozen node: it waits in the socket.
+            late = asyncio.ensure_future(p0.flip(step))
+            await asyncio.sleep(4.5)  # > the turn timer (1 s) and dead_node_s (3 s)
+            during = load_room(redis_proc.url, joined.code)
+            assert during.state is not None
+            # Node B's timers played both seats meanwhile, and its reaper let seat 0 go.
+            assert during.state.steps >= step + 2
+            assert during.seats[0].conn == ""
+        finally:
+            a.signal(signal.SIGCONT)
+        with pytest.raises(ServerError) as err:
+            await asyncio.wait_for(late, 10)
+        assert err.value.code == "stale_step"  # not applied to a later step
+        # Node A noticed it was reaped and took seat 0 back for its live connection.
+        await p1.wait(lambda t: t.room is not None and t.room.seats[0].connected, 10)
+        assert load_room(redis_proc.url, joined.code).seats[0].conn.startswith("stopA-1:")
+        await play_all([p0, p1], timeout=90)
+        _same_end([p0, p1], redis_proc.url)
+        assert p0.reconnects == 0  # resynced in place, not reconnected
+    finally:
+        await close_all([p0, p1])
+        a.stop()
+        b.stop()
+
+
+async def test_cut_subscription_converges(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    """Node A's pub/sub connection is killed again and again for 3 s during a game."""
+    a = ServerProc(redis_proc.url, "subA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "subB", tmp_path).start()
+    sessions = await seat_players([a.url, b.url], 4, "classic", {"max_tricks": 150})
+    admin = redis.Redis.from_url(redis_proc.url)
+    killed = 0
+
+    async def cut() -> None:
+        nonlocal killed
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            for c in admin.client_list():
+                if c["name"] == "krig-subA-1" and (int(c["sub"]) or int(c["psub"])):
+                    killed += int(admin.client_kill_filter(_id=c["id"]))
+            await asyncio.sleep(0.1)
+
+    try:
+        await _steps(sessions, 2)
+        await asyncio.gather(cut(), play_all(sessions, timeout=90))
+        assert killed >= 3
+        _same_end(sessions, redis_proc.url)
+        code = sessions[0].table.code or ""
+        assert all(s.table.seq == load_room(redis_proc.url, code).seq for s in sessions)
+    finally:
+        admin.close()
+        await close_all(sessions)
+        a.stop()
+        b.stop()
+
+
+async def test_half_open_client_is_dropped_and_its_seat_played(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """A client's network vanishes without a FIN: the keepalive notices, grace, then auto-play."""
+    srv = ServerProc(redis_proc.url, "half", tmp_path, heartbeat_s=1).start()
+    proxy = await TcpProxy(srv.port).start()
+    ghost = Session(proxy.url(), "ghost", reconnect=False)
+    live = Session(srv.url, "live")
+    try:
+        for s in (ghost, live):
+            await s.connect()
+        joined = await ghost.create("quick", 2, options={"max_tricks": 30})
+        await live.join(joined.code)
+        await asyncio.gather(ghost.ready(), live.ready())
+        await live.wait(lambda t: t.phase == "battle")
+        proxy.blackholed = True
+        started = time.monotonic()
+        # ping every 1 s, 1 s to answer, then a 2 s closing handshake
+        await live.wait(lambda t: t.room is not None and not t.room.seats[0].connected, 10)
+        noticed = time.monotonic() - started
+        assert noticed < 8, f"took {noticed:.1f}s to notice"
+        await play_game(live, timeout=90)  # seat 0 is played by the server after grace
+        assert live.table.result is not None
+        rec = assert_conserved(redis_proc.url, joined.code)
+        assert rec.status == "over" and rec.seats[0].conn == ""
+    finally:
+        await proxy.close()
+        await close_all([ghost, live])
+        srv.stop()
+
+
+async def test_sigterm_clients_resume_elsewhere(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    a = ServerProc(redis_proc.url, "termA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "termB", tmp_path).start()
+    sessions = await seat_players([a.url, b.url], 2, "classic", {"max_tricks": 150})
+    try:
+        await _steps(sessions, 3)
+        a.signal(signal.SIGTERM)  # p0's node: 1012, then p0 fails over to B
+        await play_all(sessions, timeout=90)
+        assert a.proc is not None and a.proc.wait(10) == 0
+        assert sessions[0].reconnects >= 1 and sessions[0].url == b.url
+        _same_end(sessions, redis_proc.url)
+    finally:
+        await close_all(sessions)
+        a.stop()
+        b.stop()
