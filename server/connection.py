@@ -493,6 +493,7 @@ class Connection:
             rec = await self._current_room()
             if rec is None:
                 raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
+            self.seat = rec.seat_of(self._pid)
             send_msg(self.ws, rooms.snapshot(rec, self.seat))
             return
         _, frames = kept

@@ -322,11 +322,11 @@ class Node:
 
     def _private(self, room: LocalRoom, rec: RoomRecord, flags: int) -> None:
         for mb in list(room.members.values()):
-            if (
-                flags & REBOUND
-                and mb.seat is not None
-                and rec.seats[mb.seat].conn not in ("", mb.conn)
-            ):
+            # The seat comes from the record, never from what the member joined
+            # as: a host may have removed it and another player taken it since.
+            seat = rec.seat_of(mb.player)
+            mb.seat = seat
+            if flags & REBOUND and seat is not None and rec.seats[seat].conn not in ("", mb.conn):
                 # This seat was resumed on another connection: this one is stale.
                 room.members.pop(mb.conn, None)
                 asyncio.get_running_loop().create_task(
@@ -334,14 +334,10 @@ class Node:
                 )
                 continue
             if flags & SNAPSHOTS:
-                send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
-            elif (
-                flags & HANDS
-                and mb.seat is not None
-                and rec.state is not None
-                and rec.state.rules.hand_size
-            ):
-                send_msg(mb.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[mb.seat])))
+                send_msg(mb.ws, rooms.snapshot(rec, seat))
+            elif flags & HANDS and seat is not None and rec.state is not None:
+                if rec.state.rules.hand_size:
+                    send_msg(mb.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[seat])))
 
     async def _fill_gap(self, code: str) -> None:
         await asyncio.sleep(0.2)
@@ -367,6 +363,7 @@ class Node:
         room.pending.clear()
         if kept is None:
             for mb in room.members.values():
+                mb.seat = rec.seat_of(mb.player)
                 send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
                 mb.last_seq = rec.seq
             room.seq = rec.seq

@@ -282,3 +282,34 @@ async def test_a_flooder_is_closed_while_other_rooms_play(
         await close_all(sessions)
     finally:
         srv.stop()
+
+
+async def test_a_removed_player_never_sees_the_next_holders_hand(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """Found by the fuzzer: a member kept the seat number it joined with."""
+    srv = ServerProc(redis_proc.url, "kick", tmp_path).start()
+    host, kicked, newcomer = (Session(srv.url, n, record=True) for n in ("host", "kicked", "new"))
+    try:
+        for s in (host, kicked, newcomer):
+            await s.connect()
+        joined = await host.create("arneson", 2)
+        await kicked.join(joined.code)
+        await host.remove_seat(1)
+        assert kicked.frames is not None
+        kicked.frames.clear()
+        await newcomer.join(joined.code)
+        assert newcomer.table.seat == 1
+        await asyncio.gather(host.ready(), newcomer.ready())
+        await asyncio.gather(*(s.wait(lambda t: bool(t.hand)) for s in (host, newcomer)))
+        await asyncio.sleep(0.3)
+        seen = [decode_server(f) for f in kicked.frames]
+        assert any(isinstance(msg, m.GameStarted) for msg in seen)  # it still watches...
+        for msg in seen:  # ...as a spectator: no hand, no seat's view
+            assert not isinstance(msg, m.Hand)
+            if isinstance(msg, m.Snapshot) and msg.view is not None:
+                assert msg.view.seat is None and msg.view.hand == []
+        assert await kicked.join_or_error("ZZZ-ZZZ") == "already_in_room"
+    finally:
+        await close_all([host, kicked, newcomer])
+        srv.stop()
