@@ -7,6 +7,7 @@ of the step is sent to the moment the reveal has arrived at every seat.
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
 import time
 from collections import Counter
@@ -15,6 +16,7 @@ from typing import Any
 
 from client_cli.bot import RETRYABLE, STRATEGIES
 from client_cli.session import ServerError, Session, SessionClosed
+from client_cli.table import Table
 from protocol import messages as m
 
 
@@ -28,9 +30,18 @@ class Stats:
 
 
 class LoadRoom:
-    def __init__(self, url: str, players: int, preset: str, index: int, stats: Stats) -> None:
+    def __init__(
+        self, url: str | list[str], players: int, preset: str, index: int, stats: Stats
+    ) -> None:
+        urls = [url] if isinstance(url, str) else url
         self.sessions = [
-            Session(url, f"load{index}-{i}", client_label="krig-load") for i in range(players)
+            # Seats spread over the servers; each fails over to the others in turn.
+            Session(
+                urls[(index + i) % len(urls) :] + urls[: (index + i) % len(urls)],
+                f"load{index}-{i}",
+                client_label="krig-load",
+            )
+            for i in range(players)
         ]
         self.preset = preset
         self.stats = stats
@@ -82,6 +93,9 @@ class LoadRoom:
                 self.stats.errors[exc.code] += 1
                 if exc.code not in RETRYABLE:
                     raise
+                # The table moved on without this seat: wait to hear of it
+                # instead of asking again at once.
+                await s.wait(functools.partial(_moved, step=step), 5.0)
 
     async def run(self, until: float) -> None:
         while time.perf_counter() < until:
@@ -98,6 +112,10 @@ class LoadRoom:
 
     async def close(self) -> None:
         await asyncio.gather(*(s.close() for s in self.sessions), return_exceptions=True)
+
+
+def _moved(table: Table, step: int) -> bool:
+    return table.step != step or not table.my_turn
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -131,6 +131,7 @@ class Node:
         create: RoomRecord | None = None,
     ) -> tuple[RoomRecord, Outcome, T]:
         """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`."""
+        cached: LoadedRoom | None = None
         for attempt in range(50):
             if create is not None:
                 loaded = LoadedRoom(0, 0, b"")
@@ -146,7 +147,16 @@ class Node:
             out = Outcome()
             stored_ms = rec.updated_ms
             rec.updated_ms = now_ms()
-            result = transition(rec, out)
+            try:
+                result = transition(rec, out)
+            except Refused:
+                if create is None and cached is not None:
+                    # Judged against this node's cache, which may be behind Redis
+                    # (another node's commit not yet received): refuse only on
+                    # the current record.
+                    self.cache.pop(code, None)
+                    continue
+                raise
             if create is None and not out.events:
                 # No event: commit only if the record really changed (e.g. a spectator).
                 rec.updated_ms, now = stored_ms, rec.updated_ms
@@ -272,6 +282,7 @@ class Node:
         room.members.pop(conn, None)
         if not room.members:
             del self.rooms[code]
+            self.cache.pop(code, None)
             metrics.ROOMS.set(len(self.rooms))
             if room.gap_task is not None:
                 room.gap_task.cancel()
@@ -335,9 +346,13 @@ class Node:
                 continue
             if flags & SNAPSHOTS:
                 send_msg(mb.ws, rooms.snapshot(rec, seat))
-            elif flags & HANDS and seat is not None and rec.state is not None:
-                if rec.state.rules.hand_size:
-                    send_msg(mb.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[seat])))
+            elif (
+                flags & HANDS
+                and seat is not None
+                and rec.state is not None
+                and rec.state.rules.hand_size
+            ):
+                send_msg(mb.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[seat])))
 
     async def _fill_gap(self, code: str) -> None:
         await asyncio.sleep(0.2)
@@ -475,6 +490,9 @@ class Node:
             await asyncio.sleep(seconds)
 
     async def _heartbeat(self) -> None:
+        # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
+        for code in [c for c in self.cache if c not in self.rooms]:
+            del self.cache[code]
         known = await self.store.heartbeat(self.id, now_ms())
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for

@@ -13,6 +13,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
+import redis
 from server_support import ServerProc, close_all, play_all, seat_players
 from test_server import assert_conserved, load_room, settled_after
 from websockets.asyncio.client import connect
@@ -181,6 +182,10 @@ async def test_address_limits_connections_rooms_and_guesses(
         for ws in held:
             await ws.close()
         await asyncio.sleep(0.2)
+        # Counters are per address and shared with other tests on this Redis.
+        admin = redis.Redis.from_url(redis_proc.url)
+        admin.delete("krig:guess:127.0.0.1", "krig:creates:127.0.0.1")
+        admin.close()
         host = Session(srv.url, "host")
         await host.connect()
         codes = []

@@ -69,9 +69,18 @@ SOURCES = list(PRESETS)  # every preset: the five sources and the project's own
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", SOURCES)
 async def test_full_game(server: ServerProc, redis_url: str, preset: str, players: int) -> None:
-    sessions = await seat_players(server.url, players, preset, {"max_tricks": 150})
+    """A whole game of every preset; every frame every player and a spectator got is audited."""
+    sessions = await seat_players(server.url, players, preset, {"max_tricks": 150}, record=True)
+    watcher = Session(server.url, "watcher", record=True)
+    await watcher.connect()
+    await watcher.spectate(sessions[0].table.code or "")
+    sessions.append(watcher)
     try:
-        await play_all(sessions)
+        await play_all(sessions[:-1])
+        await watcher.wait(lambda t: t.result is not None, 10)
+        for s in sessions:  # the leak audit: no card before the rules reveal it
+            assert s.frames is not None
+            assert assert_no_leak(s.frames, s.table.seat) > 10
         overs = [s.table.result for s in sessions]
         assert all(o is not None for o in overs)
         assert len({msgspec.msgpack.encode(o) for o in overs}) == 1  # everyone saw the same end
