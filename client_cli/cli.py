@@ -103,6 +103,17 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--duration", type=float, default=10.0)
     load.add_argument("--preset", default="classic")
     load.add_argument("--json", action="store_true")
+    load.add_argument(
+        "--rate", type=float, default=0.0, help="flips per second in all (default: flat out)"
+    )
+    load.add_argument(
+        "--echo", type=int, metavar="N", default=0,
+        help="instead: N connections doing flip-frame round trips with a bare echo server",
+    )  # fmt: skip
+    load.add_argument(
+        "--idle", type=int, metavar="N", default=0,
+        help="instead: open N idle sessions and hold them for --duration",
+    )  # fmt: skip
     rp = command("replay", "step through a finished game (a record file or a room code)")
     rp.add_argument("source", help="record file (krig-server record) or room code")
     rp.add_argument("--game", type=int, default=1, help="with a room code: game number")
@@ -175,11 +186,16 @@ async def run(args: argparse.Namespace) -> int:
         )
         return 0
     if args.command == "load":
-        from client_cli.load import format_report, run_load
+        from client_cli.load import format_report, run_echo, run_idle, run_load
 
+        if args.echo or args.idle:
+            run = run_echo if args.echo else run_idle
+            print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
+            return 0
         report = await run_load(
-            args.url, args.rooms, args.players, args.duration, args.preset, sys.stderr.isatty()
-        )
+            args.url, args.rooms, args.players, args.duration, args.preset,
+            sys.stderr.isatty(), args.rate,
+        )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         return 0
     s = await _session(args)

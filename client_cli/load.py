@@ -14,10 +14,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import websockets
+from websockets.asyncio.client import ClientConnection
+
 from client_cli.bot import RETRYABLE, STRATEGIES
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
+from protocol.codec import decode_client, encode
+from protocol.version import SUBPROTOCOL
 
 
 @dataclass(slots=True)
@@ -29,9 +34,29 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
 
 
+class Pacer:
+    """Spreads flips evenly at ``rate`` per second across every room (open loop)."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.next = time.perf_counter()
+
+    async def wait(self) -> None:
+        now = time.perf_counter()
+        self.next = max(self.next + self.interval, now - 0.05)
+        if self.next > now:
+            await asyncio.sleep(self.next - now)
+
+
 class LoadRoom:
     def __init__(
-        self, url: str | list[str], players: int, preset: str, index: int, stats: Stats
+        self,
+        url: str | list[str],
+        players: int,
+        preset: str,
+        index: int,
+        stats: Stats,
+        pacer: Pacer | None = None,
     ) -> None:
         urls = [url] if isinstance(url, str) else url
         self.sessions = [
@@ -48,6 +73,7 @@ class LoadRoom:
         self.last_send: dict[int, float] = {}
         self.arrivals: dict[int, int] = {}
         self.players = players
+        self.pacer = pacer
         for s in self.sessions:
             s.on_message = self._on_message
 
@@ -81,6 +107,10 @@ class LoadRoom:
             )
             if t.phase == "over" or time.perf_counter() > until:
                 return
+            if self.pacer is not None:
+                await self.pacer.wait()
+                if t.phase == "over" or not t.my_turn:
+                    continue
             step = t.step
             try:
                 self.last_send[step] = time.perf_counter()
@@ -100,7 +130,13 @@ class LoadRoom:
     async def run(self, until: float) -> None:
         while time.perf_counter() < until:
             for s in self.sessions:
-                await (s.ready() if s.table.phase == "lobby" else s.rematch())
+                if s.table.phase in ("battle", "war"):
+                    continue  # a game is on (e.g. resumed after a fault): play it
+                try:
+                    await (s.ready() if s.table.phase == "lobby" else s.rematch())
+                except ServerError as exc:
+                    if exc.code != "already_started":  # another seat's ask started it
+                        raise
             await asyncio.gather(
                 *(s.wait(lambda t: t.phase in ("battle", "war"), 30) for s in self.sessions)
             )
@@ -126,10 +162,17 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def run_load(
-    url: str, rooms: int, players: int, duration: float, preset: str, progress: bool
+    url: str,
+    rooms: int,
+    players: int,
+    duration: float,
+    preset: str,
+    progress: bool,
+    rate: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
-    loads = [LoadRoom(url, players, preset, i, stats) for i in range(rooms)]
+    pacer = Pacer(rate) if rate > 0 else None
+    loads = [LoadRoom(url, players, preset, i, stats, pacer) for i in range(rooms)]
     try:
         for chunk in range(0, rooms, 50):
             await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
@@ -182,6 +225,73 @@ async def run_load(
         "errors": dict(stats.errors),
         "reconnects": sum(s.reconnects for lr in loads for s in lr.sessions),
     }
+
+
+async def run_echo(url: str, connections: int, duration: float) -> dict[str, Any]:
+    """The bare stack: each connection sends a flip frame and waits for its echo, in a loop.
+
+    Point it at a plain msgpack echo server (``krig-server bench echo-server``) to
+    measure what websockets + msgpack + this client cost without krig.
+    """
+    frame = encode(m.FlipCard(id=1, step=1))
+    latencies: list[float] = []
+    count = 0
+    conns = [
+        await websockets.connect(url, compression=None, max_size=1 << 20)
+        for _ in range(connections)
+    ]
+
+    async def loop(ws: ClientConnection, until: float) -> None:
+        nonlocal count
+        while time.perf_counter() < until:
+            sent = time.perf_counter()
+            await ws.send(frame)
+            echoed = decode_client(await ws.recv())
+            assert isinstance(echoed, m.FlipCard)
+            latencies.append(time.perf_counter() - sent)
+            count += 1
+
+    began = time.perf_counter()
+    await asyncio.gather(*(loop(ws, began + duration) for ws in conns))
+    elapsed = time.perf_counter() - began
+    await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
+    lat = [x * 1000 for x in latencies]
+    return {
+        "connections": connections,
+        "seconds": round(elapsed, 3),
+        "round_trips": count,
+        "round_trips_per_s": count / elapsed,
+        "latency_ms": {
+            "p50": _percentile(lat, 0.50),
+            "p95": _percentile(lat, 0.95),
+            "p99": _percentile(lat, 0.99),
+        },
+    }
+
+
+async def run_idle(url: str, connections: int, hold: float) -> dict[str, Any]:
+    """Open ``connections`` sessions (handshake + hello), hold them idle, close them."""
+    sessions: list[ClientConnection] = []
+    hello = encode(m.Hello(v=1, name="idle", token=None, client="krig-idle"))
+    began = time.perf_counter()
+    for chunk in range(0, connections, 200):
+
+        async def one() -> ClientConnection:
+            ws = await websockets.connect(
+                url,
+                subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+                compression=None,
+                open_timeout=60,
+            )
+            await ws.send(hello)
+            await ws.recv()
+            return ws
+
+        sessions += await asyncio.gather(*(one() for _ in range(min(200, connections - chunk))))
+    opened = time.perf_counter() - began
+    await asyncio.sleep(hold)
+    await asyncio.gather(*(ws.close() for ws in sessions), return_exceptions=True)
+    return {"connections": len(sessions), "open_seconds": round(opened, 2)}
 
 
 def format_report(r: dict[str, Any]) -> str:

@@ -16,9 +16,9 @@ from server.engine.game import FLIP
 def engine_bench(games: int = 2000, seed: int = 1, repeats: int = 3) -> dict[str, Any]:
     rules = PRESETS["classic"]
     best = float("inf")
-    tricks = 0
+    tricks = steps = 0
     for _ in range(repeats):
-        tricks = 0
+        tricks = steps = 0
         began = time.perf_counter()
         for i in range(games):
             state = new_game(rules, seed + i)
@@ -26,6 +26,7 @@ def engine_bench(games: int = 2000, seed: int = 1, repeats: int = 3) -> dict[str
                 for seat in state.awaiting[:]:
                     submit(state, seat, FLIP)
             tricks += state.tricks
+            steps += state.steps
         best = min(best, time.perf_counter() - began)
     return {
         "benchmark": "engine",
@@ -36,5 +37,6 @@ def engine_bench(games: int = 2000, seed: int = 1, repeats: int = 3) -> dict[str
         "best_seconds": best,
         "games_per_s": games / best,
         "tricks_per_s": tricks / best,
+        "steps_per_s": steps / best,
         "mean_tricks": tricks / games,
     }

@@ -79,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     presets.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="print benchmark figures")
-    bench.add_argument("what", choices=["engine", "codec"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "codec", "stack"], help="what to measure")
+    bench.add_argument("--seconds", type=float, default=5.0, help="stack: seconds per load run")
+    bench.add_argument("--rooms", type=int, default=50, help="stack: 2-player rooms at peak")
+    bench.add_argument(
+        "--idle", type=int, default=10_000, help="stack: idle connections to hold (0: skip)"
+    )
     bench.add_argument("--games", type=int, default=2000, help="engine: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true")
@@ -191,6 +196,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from protocol.bench import codec_bench
     from server.benchmarks import engine_bench
 
+    if args.what == "stack":
+        from server.bench_stack import format_report, run
+
+        report = run(args.seconds, args.rooms, args.idle)
+        print(json.dumps(report) if args.json else format_report(report))
+        return 0
     if args.what == "codec":
         result = codec_bench(args.count)
         if args.json:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import functools
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -119,6 +120,7 @@ class Node:
         self.redis_ok = False
         self.lobby_watchers: dict[str, ServerConnection] = {}
         self._beats = 0
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # ------------------------------------------------------------ applying
 
@@ -130,7 +132,26 @@ class Node:
         acted_ms: int = 0,
         create: RoomRecord | None = None,
     ) -> tuple[RoomRecord, Outcome, T]:
-        """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`."""
+        """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`.
+
+        Actions on one room are applied one at a time on this node: two seats
+        flipping at once would otherwise both start from the same cached
+        version, and the second would lose the compare-and-set and pay a
+        reload and a second commit (two extra round trips).
+        """
+        lock = self._locks.get(code)
+        if lock is None:
+            lock = self._locks[code] = asyncio.Lock()
+        async with lock:
+            return await self._apply(code, transition, acted_ms, create)
+
+    async def _apply(
+        self,
+        code: str,
+        transition: Callable[[RoomRecord, Outcome], T],
+        acted_ms: int,
+        create: RoomRecord | None,
+    ) -> tuple[RoomRecord, Outcome, T]:
         cached: LoadedRoom | None = None
         for attempt in range(50):
             if create is not None:

@@ -1,0 +1,247 @@
+"""``krig-server bench stack``: krig against the bare stack it is built on, in one run.
+
+Every part is a separate process on this machine: a redis-server, one
+``krig-server serve``, a bare echo server (websockets + msgpack, nothing else)
+and the load client (``krig load``). The same load client drives both servers.
+It prints:
+
+1. the bare stack: flip-frame round trips/s through the echo server;
+2. krig: flips/s with 2-player and 4-player rooms, and the ratio to (1);
+3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
+4. Redis: commands and script calls per flip, bytes per live room and per record;
+5. idle connections: server memory per connection;
+6. the engine's share of the server's CPU per reveal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import redis
+from websockets.asyncio.server import ServerConnection, serve
+
+from server.benchmarks import engine_bench
+from server.redis_process import RedisProcess, free_port
+
+HERE = Path(__file__).resolve().parent.parent
+
+
+def raise_open_files() -> int:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return want
+
+
+async def _echo(ws: ServerConnection) -> None:
+    """Decode each frame (as krig must) and send it back."""
+    async for frame in ws:
+        if isinstance(frame, bytes):
+            msgspec.msgpack.decode(frame)
+            await ws.send(frame)
+
+
+def echo_server(port: int) -> None:
+    raise_open_files()
+
+    async def main() -> None:
+        async with serve(_echo, "127.0.0.1", port, compression=None, max_size=4096):
+            print("echo listening", flush=True)
+            await asyncio.Future()
+
+    asyncio.run(main())
+
+
+def _krig_bin(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    return found or name
+
+
+def _start(args: list[str], ready: bytes) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE)
+    assert proc.stdout is not None
+    while True:
+        line = proc.stdout.readline()
+        if ready in line:
+            return proc
+        if not line:
+            raise RuntimeError(f"{args[0]} did not start")
+
+
+def _load(url: str, *extra: str, seconds: float) -> dict[str, Any]:
+    out = subprocess.run(
+        [_krig_bin("krig"), "load", "--url", url, "--json", "--duration", str(seconds), *extra],
+        check=True, capture_output=True, cwd=HERE,
+    )  # fmt: skip
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def _cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _commandstats(client: redis.Redis) -> dict[str, int]:
+    stats = client.info("commandstats")
+    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+
+
+def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
+    """MEMORY USAGE of every live room's keys, and of every finished-game record."""
+    live: dict[str, int] = {}
+    records: list[int] = []
+    for key in client.scan_iter("krig:{*", count=1000):
+        name = key.decode()
+        size = int(client.memory_usage(name, samples=0) or 0)
+        code = name.split("}", 1)[0]
+        if ":record:" in name:
+            records.append(size)
+        else:
+            live[code] = live.get(code, 0) + size
+    return list(live.values()), records
+
+
+def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
+    raise_open_files()
+    report: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    rp = RedisProcess(port=free_port()).start()
+    krig_port, echo_port = free_port(), free_port()
+    server = _start(
+        [sys.executable, "-m", "server.cli", "serve", "--port", str(krig_port),
+         "--redis-url", rp.url, "--log-level", "warning", "--log-format", "json",
+         "--max-conns-per-addr", "0", "--rooms-per-min", "0", "--grace-s", "600",
+         "--msg-rate", "100000", "--msg-burst", "100000"],
+        b"listening",
+    )  # fmt: skip
+    echo = _start([sys.executable, "-m", "server.bench_stack", "echo", str(echo_port)], b"echo")
+    url = f"ws://127.0.0.1:{krig_port}/ws"
+    admin = redis.Redis.from_url(rp.url)
+    try:
+        conns = rooms * 2
+        bare = _load(f"ws://127.0.0.1:{echo_port}/", "--echo", str(conns), seconds=seconds)
+        report["bare_echo"] = bare
+        admin.config_resetstat()
+        cpu0 = _cpu_s(server.pid)
+        two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds)
+        cpu_two = _cpu_s(server.pid) - cpu0
+        calls = _commandstats(admin)
+        report["krig_2p"] = two
+        four = ("--rooms", str(rooms // 2), "--players", "4")
+        report["krig_4p"] = _load(url, *four, seconds=seconds)
+        peak = two["flips_per_s"]
+        report["ratio_2p"] = peak / bare["round_trips_per_s"]
+        report["ratio_4p"] = report["krig_4p"]["flips_per_s"] / bare["round_trips_per_s"]
+        for share in (0.5, 0.9):
+            paced = _load(
+                url, "--rooms", str(rooms), "--players", "2", "--rate", f"{peak * share:.0f}",
+                seconds=seconds,
+            )  # fmt: skip
+            report[f"paced_{int(share * 100)}"] = paced
+        flips = max(two["flips"], 1)
+        reveals = max(two["reveals_measured"], 1)
+        report["redis"] = {
+            "commands_per_flip": sum(calls.values()) / flips,
+            "script_calls_per_flip": (calls.get("evalsha", 0) + calls.get("eval", 0)) / flips,
+            "calls": calls,
+        }
+        # A live game, stopped in the middle: its keys' memory.
+        _load(url, "--rooms", "20", "--players", "2", "--preset", "classic", seconds=0.3)
+        live, records = _room_bytes(admin)
+        report["redis"]["bytes_per_room_p50"] = sorted(live)[len(live) // 2] if live else 0
+        report["redis"]["bytes_per_room_max"] = max(live, default=0)
+        report["redis"]["bytes_per_record_p50"] = (
+            sorted(records)[len(records) // 2] if records else 0
+        )
+        engine = engine_bench(games=500, repeats=2)
+        server_us = cpu_two / reveals * 1e6
+        engine_us = 1e6 / engine["steps_per_s"]
+        report["cpu"] = {
+            "server_us_per_reveal": server_us,
+            "engine_us_per_reveal": engine_us,
+            "engine_share": engine_us / server_us,
+        }
+        if idle:
+            rss0 = _rss_kib(server.pid)
+            holder = subprocess.Popen(
+                [_krig_bin("krig"), "load", "--url", url, "--idle", str(idle), "--duration", "8"],
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE,
+            )  # fmt: skip
+            peak_rss = rss0
+            while holder.poll() is None:
+                peak_rss = max(peak_rss, _rss_kib(server.pid))
+                time.sleep(0.5)
+            held = json.loads(holder.stdout.read() if holder.stdout else b"{}")
+            report["idle"] = {
+                "connections": held.get("connections", 0),
+                "open_seconds": held.get("open_seconds", 0),
+                "server_rss_before_mib": rss0 / 1024,
+                "server_rss_held_mib": peak_rss / 1024,
+                "kib_per_connection": (peak_rss - rss0) / max(held.get("connections", 1), 1),
+            }
+    finally:
+        admin.close()
+        for proc in (server, echo):
+            proc.terminate()
+            proc.wait(10)
+        rp.cleanup()
+    return report
+
+
+def format_report(r: dict[str, Any]) -> str:
+    def lat(x: dict[str, Any]) -> str:
+        d = x.get("reveal_latency_ms") or x.get("latency_ms") or {}
+        return f"p50 {d['p50']:.2f} ms  p95 {d['p95']:.2f} ms  p99 {d['p99']:.2f} ms"
+
+    b, two, four = r["bare_echo"], r["krig_2p"], r["krig_4p"]
+    lines = [
+        f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}; "
+        "client, servers and Redis on this machine",
+        f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
+        f"({b['connections']} connections)  {lat(b)}",
+        f"krig 2p       {two['flips_per_s']:>10,.0f} flips/s  ({two['connections']} connections, "
+        f"{two['errors'] or 'no errors'})  ratio {r['ratio_2p']:.0%}",
+        f"krig 4p       {four['flips_per_s']:>10,.0f} flips/s  ({four['connections']} connections, "
+        f"{four['errors'] or 'no errors'})  ratio {r['ratio_4p']:.0%}",
+        *(
+            f"at {n}% peak   {r[f'paced_{n}']['flips_per_s']:>10,.0f} flips/s  "
+            f"reveal {lat(r[f'paced_{n}'])}"
+            for n in (50, 90)
+        ),
+        f"redis         {r['redis']['commands_per_flip']:.2f} commands/flip, "
+        f"{r['redis']['script_calls_per_flip']:.2f} script calls/flip; live 2p room "
+        f"{r['redis']['bytes_per_room_p50']:,} B (max {r['redis']['bytes_per_room_max']:,}); "
+        f"finished record {r['redis']['bytes_per_record_p50']:,} B",
+        f"cpu           server {r['cpu']['server_us_per_reveal']:.0f} us/reveal, engine "
+        f"{r['cpu']['engine_us_per_reveal']:.1f} us/reveal ({r['cpu']['engine_share']:.1%})",
+    ]
+    if "idle" in r:
+        i = r["idle"]
+        lines.append(
+            f"idle          {i['connections']:,} connections held; server RSS "
+            f"{i['server_rss_before_mib']:.1f} -> {i['server_rss_held_mib']:.1f} MiB, "
+            f"{i['kib_per_connection']:.1f} KiB per connection"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["echo"]:
+        echo_server(int(sys.argv[2]))
