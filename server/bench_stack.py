@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,28 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _server_histogram(port: int) -> dict[float, float]:
+    """The server's own reveal-latency histogram (cumulative counts by bucket)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
+        text = resp.read().decode()
+    buckets: dict[float, float] = {}
+    for line in text.splitlines():
+        if line.startswith("krig_reveal_latency_seconds_bucket"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets[float(le)] = float(line.rsplit(" ", 1)[1])
+    return buckets
+
+
+def _quantiles(before: dict[float, float], after: dict[float, float]) -> dict[str, float]:
+    """Upper bucket bounds (ms) holding p50/p95/p99 of what happened in between."""
+    counts = sorted((le, after[le] - before.get(le, 0.0)) for le in after)
+    total = counts[-1][1] if counts else 0.0
+    result = {}
+    for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99)):
+        result[name] = next((le * 1000 for le, c in counts if c >= q * total), float("inf"))
+    return result
+
+
 def _commandstats(client: redis.Redis) -> dict[str, int]:
     stats = client.info("commandstats")
     return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
@@ -150,10 +173,12 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         report["ratio_2p"] = peak / bare["round_trips_per_s"]
         report["ratio_4p"] = report["krig_4p"]["flips_per_s"] / bare["round_trips_per_s"]
         for share in (0.5, 0.9):
+            before = _server_histogram(krig_port)
             paced = _load(
                 url, "--rooms", str(rooms), "--players", "2", "--rate", f"{peak * share:.0f}",
                 seconds=seconds,
             )  # fmt: skip
+            paced["server_side_ms"] = _quantiles(before, _server_histogram(krig_port))
             report[f"paced_{int(share * 100)}"] = paced
         flips = max(two["flips"], 1)
         reveals = max(two["reveals_measured"], 1)
@@ -222,7 +247,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"{four['errors'] or 'no errors'})  ratio {r['ratio_4p']:.0%}",
         *(
             f"at {n}% peak   {r[f'paced_{n}']['flips_per_s']:>10,.0f} flips/s  "
-            f"reveal {lat(r[f'paced_{n}'])}"
+            f"reveal {lat(r[f'paced_{n}'])}  (server side at most "
+            f"{r[f'paced_{n}']['server_side_ms']['p99']:g} ms at p99)"
             for n in (50, 90)
         ),
         f"redis         {r['redis']['commands_per_flip']:.2f} commands/flip, "

@@ -111,6 +111,8 @@ class Node:
             session_ttl_s=settings.session_ttl_s,
         )
         self.cache: dict[str, LoadedRoom] = {}
+        self.decoded: dict[str, RoomRecord] = {}
+        """The last record this node committed per room, so the next action skips a decode."""
         self.rooms: dict[str, LocalRoom] = {}
         self.grace_ms = int(settings.grace_s * 1000)
         self._tasks: list[asyncio.Task[None]] = []
@@ -163,7 +165,14 @@ class Node:
                 if loaded_or_none is None:
                     raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {code}")
                 loaded = loaded_or_none
-                rec = decode_record(loaded.blob)
+                kept = self.decoded.pop(code, None)
+                # The record this node committed last is reused as is (the
+                # transition below may change it: it is taken out of the cache
+                # and put back only after a successful commit).
+                if kept is not None and kept.version == loaded.version:
+                    rec = kept
+                else:
+                    rec = decode_record(loaded.blob)
             first_seq = rec.seq + 1
             out = Outcome()
             stored_ms = rec.updated_ms
@@ -218,6 +227,7 @@ class Node:
             )
             if ok:
                 self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+                self.decoded[code] = rec
                 self._deliver(update, rec, update_flags)
                 if out.finished:
                     self._game_summary(rec)
@@ -304,6 +314,7 @@ class Node:
         if not room.members:
             del self.rooms[code]
             self.cache.pop(code, None)
+            self.decoded.pop(code, None)
             metrics.ROOMS.set(len(self.rooms))
             if room.gap_task is not None:
                 room.gap_task.cancel()
@@ -446,7 +457,7 @@ class Node:
                 backoff = 0.05
                 while True:
                     msg = await self._pubsub.get_message(
-                        ignore_subscribe_messages=True, timeout=1.0
+                        ignore_subscribe_messages=True, timeout=None
                     )
                     if msg is None or msg["type"] != "message":
                         continue
@@ -514,6 +525,8 @@ class Node:
         # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
         for code in [c for c in self.cache if c not in self.rooms]:
             del self.cache[code]
+        for code in [c for c in self.decoded if c not in self.rooms]:
+            del self.decoded[code]
         known = await self.store.heartbeat(self.id, now_ms())
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
