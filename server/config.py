@@ -23,7 +23,7 @@ class Settings:
     """A finished game's record is kept this long."""
     session_ttl_s: int = 86400
     """A session token unused this long stops working."""
-    log_keep: int = 2000
+    log_keep: int = 256
     """Room events kept for resync; older gaps get a snapshot."""
     hello_timeout_s: float = 10.0
     """A connection must send hello within this time."""

@@ -1,0 +1,58 @@
+"""The benchmark's parts work (their figures are printed by `bench stack`, never asserted)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from server_support import ROOT, ServerProc
+
+from client_cli.load import run_echo, run_idle, run_load
+from server.bench_stack import _quantiles, format_report
+from server.redis_process import RedisProcess, free_port
+
+
+async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    port = free_port()
+    echo = subprocess.Popen(
+        [sys.executable, "-m", "server.bench_stack", "echo", str(port)],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert echo.stdout is not None and b"echo" in echo.stdout.readline()
+        bare = await run_echo(f"ws://127.0.0.1:{port}/", 4, 0.5)
+        assert bare["round_trips"] > 0 and bare["connections"] == 4
+        assert bare["latency_ms"]["p50"] <= bare["latency_ms"]["p99"]
+    finally:
+        echo.terminate()
+        echo.wait()
+    srv = ServerProc(redis_proc.url, "bench", tmp_path).start()
+    try:
+        held = await run_idle(srv.url, 300, 0.2)
+        assert held["connections"] == 300
+        paced = await run_load(srv.url, 4, 2, 1.0, "classic", False, rate=100)
+        assert 0 < paced["flips"] <= 100 * 1.5 + 10  # the pacer holds the rate
+        assert paced["errors"] == {}
+    finally:
+        srv.stop()
+
+
+def test_histogram_quantiles_and_report() -> None:
+    before = {0.001: 0.0, 0.01: 0.0, 0.1: 0.0, float("inf"): 0.0}
+    after = {0.001: 50.0, 0.01: 98.0, 0.1: 100.0, float("inf"): 100.0}
+    assert _quantiles(before, after) == {"p50": 1.0, "p95": 10.0, "p99": 100.0}
+    lat = {"p50": 1.0, "p95": 2.0, "p99": 3.0}
+    load = {"flips_per_s": 10.0, "connections": 4, "errors": {}, "reveal_latency_ms": lat}
+    paced = {**load, "server_side_ms": lat}
+    report = {
+        "machine": {"cpus": 2, "python": "3.11"},
+        "bare_echo": {"round_trips_per_s": 100.0, "connections": 4, "latency_ms": lat},
+        "krig_2p": load, "krig_4p": load, "ratio_2p": 0.1, "ratio_4p": 0.1,
+        "paced_50": paced, "paced_90": paced,
+        "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0,
+                  "bytes_per_room_p50": 1, "bytes_per_room_max": 2, "bytes_per_record_p50": 3},
+        "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01},
+    }  # fmt: skip
+    text = format_report(report)
+    assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
