@@ -55,11 +55,37 @@ def run(argv: list[str]) -> int:
     return child.wait()
 
 
+SYSTEM_TOOLS = {"haproxy": "haproxy", "systemd-analyze": "systemd"}
+"""Debian packages the deploy checks use (tests/test_deploy.py skips, saying why, without them)."""
+
+
+def ensure_system_tools() -> None:
+    """Install the deploy checks' system tools with apt-get when we may (root, Debian)."""
+    import shutil
+
+    missing = sorted({pkg for tool, pkg in SYSTEM_TOOLS.items() if shutil.which(tool) is None})
+    if not missing or shutil.which("apt-get") is None or os.geteuid() != 0:
+        return
+    print(f"dev.py: apt-get install {' '.join(missing)}", file=sys.stderr, flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+
+    def apt(*args: str) -> int:
+        cmd = ["apt-get", *args]
+        return subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=False).returncode
+
+    if apt("install", "-y", "-q", *missing):
+        apt("update", "-q")
+        apt("install", "-y", "-q", *missing)
+
+
 def test(extra: list[str]) -> int:
+    ensure_system_tools()
     steps = [
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],
         ["mypy"],
+        ["yamllint", "--strict", "deploy", ".yamllint.yaml"],
+        ["hadolint", "deploy/Dockerfile"],
         ["pytest", *extra],
     ]
     for step in steps:

@@ -19,10 +19,7 @@ import socket
 import sys
 from http import HTTPStatus
 
-import redis.asyncio as aioredis
 import structlog
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialBackoff
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -33,40 +30,13 @@ from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
 from server import logs, metrics
 from server.config import Settings
-from server.connection import Connection
+from server.connection import Connection, peer_address
 from server.node import Node
+from server.redis_client import RedisUrlError, redis_client
 from server.redis_process import RedisProcess
 
 log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
-
-
-REDIS_POOL = 64
-"""Redis connections per process; callers queue for one instead of failing."""
-
-
-def redis_client(url: str, name: str = "krig") -> aioredis.Redis:
-    """A client that reconnects by itself with bounded backoff, on a bounded pool.
-
-    Every connection is named ``name`` (CLIENT LIST shows which node holds it).
-    """
-    extra: dict[str, bool] = {} if url.startswith("unix:") else {"socket_keepalive": True}
-    pool = aioredis.BlockingConnectionPool.from_url(
-        url,
-        max_connections=REDIS_POOL,
-        timeout=10,
-        retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
-        retry_on_error=[ConnectionError, TimeoutError, OSError],
-        health_check_interval=10,
-        client_name=name,
-        **extra,
-    )
-    return aioredis.Redis(connection_pool=pool)
-
-
-def peer_address(ws: ServerConnection) -> str:
-    addr = ws.remote_address
-    return str(addr[0]) if isinstance(addr, tuple) else "local"
 
 
 def allowed_origins(text: str) -> list[Origin | None] | None:
@@ -110,8 +80,9 @@ class App:
                 HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"
             )
         limit = self.settings.max_conns_per_addr
-        if limit and self.per_addr.get(peer_address(conn), 0) >= limit:
-            log.warning("too_many_connections", peer=peer_address(conn), limit=limit)
+        peer = peer_address(conn, self.settings.client_ip_header)
+        if limit and self.per_addr.get(peer, 0) >= limit:
+            log.warning("too_many_connections", peer=peer, limit=limit)
             return conn.respond(
                 HTTPStatus.TOO_MANY_REQUESTS,
                 f"krig: at most {limit} connections from one address\n",
@@ -131,7 +102,7 @@ class App:
 
     async def handler(self, ws: ServerConnection) -> None:
         assert self.node is not None
-        peer = peer_address(ws)
+        peer = peer_address(ws, self.settings.client_ip_header)
         self.per_addr[peer] = self.per_addr.get(peer, 0) + 1
         try:
             await Connection(self.node, ws).run()
@@ -226,6 +197,9 @@ def run_server(settings: Settings) -> int:
     gc.set_threshold(50_000, 50, 100)
     try:
         asyncio.run(App(settings).run())
+    except RedisUrlError as exc:
+        print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(
             f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr

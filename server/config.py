@@ -40,6 +40,9 @@ class Settings:
     max_conns_per_addr: int = 1000
     """Open connections one address may hold (0: no limit; behind a load balancer every
     client shares its address, so limit there instead)."""
+    client_ip_header: str = ""
+    """Take the client's address from this request header (e.g. X-Forwarded-For, last entry)
+    for the per-address limits; set it only behind a proxy that sets the header."""
     open_timeout_s: float = 10.0
     """The opening handshake must finish within this time (slow handshakes are cut)."""
     allowed_origins: str = ""

@@ -45,6 +45,16 @@ _STALE_QUICK = {
 }
 
 
+def peer_address(ws: ServerConnection, header: str = "") -> str:
+    """The client's address: from the proxy's ``header`` when configured, else the socket's."""
+    if header and ws.request is not None:
+        forwarded = ws.request.headers.get(header)
+        if forwarded:
+            return forwarded.rsplit(",", 1)[-1].strip()
+    addr = ws.remote_address
+    return str(addr[0]) if isinstance(addr, tuple) else "local"
+
+
 @dataclass(slots=True)
 class Bucket:
     """Token bucket limiting how fast one connection may send messages."""
@@ -75,8 +85,7 @@ class Connection:
         self.strikes = 0
         s = node.settings
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
-        addr = ws.remote_address
-        self.peer = str(addr[0]) if isinstance(addr, tuple) else "local"
+        self.peer = peer_address(ws, s.client_ip_header)
         self.log = log.bind(conn=self.conn, peer=self.peer)
 
     # ------------------------------------------------------------- lifetime
@@ -405,6 +414,8 @@ class Connection:
                     return
             if await r.set(lock, conn, nx=True, px=3000):
                 try:
+                    if await r.get(pointer) != current:
+                        continue  # another joiner opened a room meanwhile: try that one
                     await self._open_quick_room(msg, pointer)
                 finally:
                     await r.delete(lock)

@@ -122,6 +122,7 @@ class Node:
         self.redis_ok = False
         self.lobby_watchers: dict[str, ServerConnection] = {}
         self._beats = 0
+        self._behind: dict[str, int] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # ------------------------------------------------------------ applying
@@ -495,6 +496,7 @@ class Node:
                 self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes)
             ),
             loop.create_task(self._every(0.2, self._sweep)),
+            loop.create_task(self._every(1.0, self._reconcile)),
         ]
 
     async def stop_background(self) -> None:
@@ -539,6 +541,28 @@ class Node:
                 with contextlib.suppress(Refused):
                     await self.apply(code, functools.partial(rooms.rebind, members=members))
         self._beats += 1
+
+    async def _reconcile(self) -> None:
+        """Catch up rooms whose events this node missed and has no later event to notice by.
+
+        A subscription can lose messages without an error reaching us (the
+        client library reconnects and resubscribes by itself); if the missed
+        event was the last one, every client may be waiting on it. One
+        pipelined round trip a second compares each local room with Redis.
+        """
+        codes = list(self.rooms)
+        if not codes:
+            return
+        behind, self._behind = self._behind, {}
+        for code, seq in zip(codes, await self.store.room_seqs(codes), strict=True):
+            room = self.rooms.get(code)
+            if room is None or seq is None or seq <= room.seq:
+                continue
+            if behind.get(code) == room.seq:  # behind, and no progress for a second
+                log.info("room_behind", room=code, local=room.seq, redis=seq)
+                await self.resync_room(code)
+            else:  # perhaps just in flight: look again next time
+                self._behind[code] = room.seq
 
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected."""

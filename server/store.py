@@ -240,6 +240,14 @@ class Store:
         rec.events = [_bytes(f) for f in frames]
         return rec
 
+    async def room_seqs(self, codes: list[str]) -> list[int | None]:
+        """The latest event number of each room (None: the room is gone), in one round trip."""
+        async with self.r.pipeline(transaction=False) as pipe:
+            for code in codes:
+                pipe.hget(room_key(code), "s")
+            seqs = await pipe.execute()
+        return [None if s is None else int(s) for s in seqs]
+
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
         """Frames of every kept event with seq > ``after``, or None if some are gone."""
         async with self.r.pipeline(transaction=False) as pipe:

@@ -318,3 +318,25 @@ async def test_a_removed_player_never_sees_the_next_holders_hand(
     finally:
         await close_all([host, kicked, newcomer])
         srv.stop()
+
+
+async def test_limits_count_the_forwarded_address(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    """Behind a proxy (client_ip_header), each forwarded client has its own allowance."""
+    srv = ServerProc(
+        redis_proc.url, "proxied", tmp_path, max_conns_per_addr=1,
+        client_ip_header="X-Forwarded-For",
+    ).start()  # fmt: skip
+
+    def via(addr: str) -> dict[str, str]:
+        return {"X-Forwarded-For": f"203.0.113.99, {addr}"}  # the proxy appends the last one
+
+    try:
+        a = await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.1"))  # type: ignore[list-item]
+        b = await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.2"))  # type: ignore[list-item]
+        with pytest.raises(InvalidStatus) as err:
+            await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.1"))  # type: ignore[list-item]
+        assert err.value.response.status_code == 429
+        await a.close()
+        await b.close()
+    finally:
+        srv.stop()
