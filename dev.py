@@ -55,8 +55,9 @@ def run(argv: list[str]) -> int:
     return child.wait()
 
 
-SYSTEM_TOOLS = {"haproxy": "haproxy", "systemd-analyze": "systemd"}
-"""Debian packages the deploy checks use (tests/test_deploy.py skips, saying why, without them)."""
+SYSTEM_TOOLS = {"haproxy": "haproxy", "systemd-analyze": "systemd", "chromium": "chromium"}
+"""Debian packages the deploy checks and the browser tests use (their tests skip, saying why,
+without them)."""
 
 
 def ensure_system_tools() -> None:

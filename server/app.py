@@ -28,7 +28,7 @@ from websockets.typing import Origin
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
-from server import logs, metrics
+from server import logs, metrics, web_assets
 from server.config import Settings
 from server.connection import Connection, peer_address
 from server.node import Node
@@ -74,7 +74,21 @@ class App:
             )
             return response
         if path != "/ws":
-            return conn.respond(HTTPStatus.NOT_FOUND, "krig: the game is at /ws\n")
+            page = web_assets.lookup(path)
+            if page is None:
+                return conn.respond(HTTPStatus.NOT_FOUND, "krig: the game is at /ws\n")
+            status, kind, body = page
+            response = conn.respond(status, "")
+            response.body = body
+            host = request.headers.get("Host", "localhost")
+            response.headers = Headers(
+                [
+                    ("Content-Type", kind),
+                    ("Content-Length", str(len(body))),
+                    *web_assets.security_headers(host),
+                ]
+            )
+            return response
         if self.draining:
             return conn.respond(
                 HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"

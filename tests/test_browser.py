@@ -1,0 +1,187 @@
+"""The browser table in a real headless Chromium (Playwright with Debian's chromium).
+
+A browser player and a CLI bot play whole games in one room; the page is
+reloaded mid-game and resumes its seat; every frame the page received is
+audited for hidden cards; a screenshot of a war is saved to artifacts/.
+The page's msgpack codec is checked against the protocol's golden vectors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from server_support import ROOT, ServerProc
+from test_server import assert_conserved, assert_no_leak
+
+from client_cli.bot import play_game
+from client_cli.session import Session
+from protocol import messages as m
+from protocol.codec import decode_server
+from server.engine import PRESETS
+from server.redis_process import RedisProcess
+
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="chromium is not installed (dev.py test installs it with apt-get as root)",
+)
+
+
+@pytest.fixture(scope="module")
+def web_server(redis_proc: RedisProcess, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    srv = ServerProc(redis_proc.url, "web", tmp_path_factory.mktemp("web")).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        await b.close()
+
+
+async def _page(browser: Any, url: str, frames: list[bytes] | None = None) -> Any:
+    page = await browser.new_page(viewport={"width": 412, "height": 915})  # a phone
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    if frames is not None:
+
+        def on_socket(ws: Any) -> None:
+            ws.on(
+                "framereceived",
+                lambda payload: frames.append(payload) if isinstance(payload, bytes) else None,
+            )
+
+        page.on("websocket", on_socket)
+    await page.goto(url)
+    await page.wait_for_function("() => window.krig && window.krig.connected")
+    return page
+
+
+async def test_the_page_codec_matches_the_golden_vectors(
+    web_server: ServerProc, browser: Any
+) -> None:
+    vectors = json.loads((ROOT / "protocol" / "golden_v1.json").read_text())["vectors"]
+    for v in vectors:  # what JSON.stringify gives: integers past 2**53 arrive as BigInt
+        v["expect"] = json.dumps(v["value"], separators=(",", ":"), default=str)
+        v["expect"] = re.sub(r"(?<=[:\[,])(\d{17,})(?=[,\]}])", r'"\1"', v["expect"])
+    page = await _page(browser, web_server.http + "/")
+    bad = await page.evaluate(
+        """async (vectors) => {
+            const codec = await import('/static/msgpack.js');
+            const hex = (bytes) =>
+                Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+            const bad = [];
+            for (const v of vectors) {
+                const bytes = Uint8Array.from(v.hex.match(/../g), (h) => parseInt(h, 16));
+                const value = codec.decode(bytes);
+                // As golden_v1.json writes them: big integers as text, bytes as base64.
+                const big = (k, x) => (typeof x === 'bigint' ? String(x)
+                    : x instanceof Uint8Array ? btoa(String.fromCharCode(...x)) : x);
+                const text = JSON.stringify(value, big);
+                if (text !== v.expect) bad.push(['decode', v.type, text]);
+                if (hex(codec.encode(value)) !== v.hex) bad.push(['encode', v.type]);
+            }
+            return bad;
+        }""",
+        vectors,
+    )
+    assert len(vectors) > 40 and bad == []
+    assert page.errors == []
+
+
+def test_the_page_offers_every_preset() -> None:
+    source = (ROOT / "server" / "web" / "app.js").read_text()
+    listed = re.search(r"PRESETS = \[(.*?)\]", source, re.S)
+    assert listed is not None
+    assert sorted(re.findall(r'"(\w+)"', listed.group(1))) == sorted(PRESETS)
+
+
+async def test_errors_are_sentences(web_server: ServerProc, browser: Any) -> None:
+    page = await _page(browser, web_server.http + "/")
+    await page.fill("#join-code", "ZZZ-ZZZ")
+    await page.click("#join")
+    await page.wait_for_selector("#error:not([hidden])")
+    assert await page.inner_text("#error") == "There is no room with that code."
+    # A link to a room that does not exist says so too.
+    gone = await _page(browser, web_server.http + "/r/QQQ-QQQ")
+    await gone.wait_for_selector("#error:not([hidden])")
+    assert await gone.inner_text("#error") == "There is no room with that code."
+
+
+async def test_a_browser_and_a_cli_bot_play_whole_games(
+    web_server: ServerProc, browser: Any, redis_url: str
+) -> None:
+    frames: list[bytes] = []
+    page = await _page(browser, web_server.http + "/", frames)
+    await page.fill("#name", "Ada")
+    await page.select_option("#create-preset", "quick")
+    await page.fill("#create-cap", "150")
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
+    code = await page.evaluate("window.krig.table.code")
+    assert page.url.endswith(f"/r/{code}")
+    bot = Session(web_server.url, "Bot")
+    await bot.connect()
+    await bot.join(code)
+    await bot.ready()
+    await page.click("#ready")
+    reloaded = war_shot = False
+    games = 0
+    try:
+        while games < 3 and not (reloaded and war_shot):
+            playing = asyncio.ensure_future(play_game(bot, timeout=120))
+            while await page.evaluate("window.krig.table.phase") != "over":
+                table = await page.evaluate(
+                    "({phase: krig.table.phase, step: krig.table.step, seat: krig.table.seat})"
+                )
+                assert table["seat"] == 0
+                if table["phase"] == "war" and not war_shot:
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    await page.screenshot(path=str(ARTIFACTS / "browser-war.png"), full_page=True)
+                    assert await page.locator("#seats .card.back").count() > 0
+                    print(f"screenshot of a war: {ARTIFACTS / 'browser-war.png'}")
+                    war_shot = True
+                if table["step"] > 8 and not reloaded:
+                    await page.reload()  # the token in sessionStorage resumes the seat
+                    await page.wait_for_function(
+                        "() => window.krig.connected && window.krig.table.room"
+                    )
+                    assert await page.evaluate("krig.table.code") == code
+                    reloaded = True
+                    continue
+                if await page.is_enabled("#flip") and await page.is_visible("#flip"):
+                    await page.keyboard.press("Space")
+                await page.wait_for_timeout(5)
+            await playing
+            games += 1
+            assert "win" in await page.inner_text("#phase") or "draw" in await page.inner_text(
+                "#phase"
+            )
+            assert_conserved(redis_url, code)
+            if not (reloaded and war_shot):
+                await page.click("#rematch")
+                await bot.rematch()
+                await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+        assert reloaded and war_shot
+        # Every card on the page has a text alternative.
+        assert await page.locator(".card:not([aria-label])").count() == 0
+        # The page never received a card before the rules revealed it.
+        assert assert_no_leak(frames, 0) > 100
+        assert not any(isinstance(decode_server(f), m.Error) for f in frames)
+        assert page.errors == []
+    finally:
+        await bot.close()
