@@ -185,3 +185,32 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
         assert page.errors == []
     finally:
         await bot.close()
+
+
+async def test_lobby_and_quick_join_from_the_page(web_server: ServerProc, browser: Any) -> None:
+    host = Session(web_server.url, "Host")
+    await host.connect()
+    page = await _page(browser, web_server.http + "/")
+    try:
+        room = await host.create("classic", 2, public=True)
+        join_button = page.locator("#lobby li", has_text=room.code).locator("button")
+        await join_button.wait_for()  # the live lobby shows the new room
+        await join_button.click()
+        await page.wait_for_function(
+            f"() => krig.table.code === '{room.code}' && krig.table.seat === 1"
+        )
+        await page.click("#leave")
+        await page.wait_for_selector("#home:not([hidden])")
+        # Quick-join: the page and a CLI player end up at one table.
+        await page.select_option("#quick-players", "2")
+        await page.click("#quick")
+        await page.wait_for_function("() => krig.table.code && krig.table.room")
+        code = await page.evaluate("krig.table.code")
+        other = Session(web_server.url, "Other")
+        await other.connect()
+        joined = await other.quick(2, "classic")
+        assert joined.code == code
+        await other.close()
+        assert page.errors == []
+    finally:
+        await host.close()
