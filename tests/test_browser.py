@@ -214,3 +214,35 @@ async def test_lobby_and_quick_join_from_the_page(web_server: ServerProc, browse
         assert page.errors == []
     finally:
         await host.close()
+
+
+async def test_an_arneson_hand_is_played_by_clicking(web_server: ServerProc, browser: Any) -> None:
+    frames: list[bytes] = []
+    page = await _page(browser, web_server.http + "/", frames)
+    await page.select_option("#create-preset", "arneson")
+    await page.fill("#create-cap", "40")
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
+    bot = Session(web_server.url, "Bot")
+    await bot.connect()
+    await bot.join(await page.evaluate("krig.table.code"))
+    await bot.ready()
+    await page.click("#ready")
+    playing = asyncio.ensure_future(play_game(bot, timeout=120))
+    try:
+        clicks = 0
+        while await page.evaluate("krig.table.phase") != "over":
+            first = page.locator("#hand button.card").first
+            if await first.count() and await first.is_enabled():
+                label = await first.get_attribute("aria-label")
+                assert label is not None and label.startswith("Play ")
+                await first.click()
+                clicks += 1
+            await page.wait_for_timeout(5)
+        await playing
+        assert clicks > 5
+        assert await page.locator("#flip").is_hidden()  # a hand game has no flip button
+        assert assert_no_leak(frames, 0) > 50  # the bot's hand and choices never reached the page
+        assert page.errors == []
+    finally:
+        await bot.close()
