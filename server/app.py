@@ -173,7 +173,8 @@ class App:
             ) as server:
                 where = f"ws://{s.host}:{s.port}/ws"
                 log.info("listening", url=where, redis=url, node=node_id)
-                print(f"krig-server listening on {where}", flush=True)
+                page = f"http://{s.host}:{s.port}/"
+                print(f"krig-server listening on {where} (in a browser: {page})", flush=True)
                 await stop
                 self.draining = True
                 log.info("draining", connections=len(server.connections))
