@@ -32,6 +32,7 @@ class Stats:
     flips: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    moved_on: Counter[str] = field(default_factory=Counter)
 
 
 class Pacer:
@@ -74,11 +75,14 @@ class LoadRoom:
         self.arrivals: dict[int, int] = {}
         self.players = players
         self.pacer = pacer
-        for s in self.sessions:
-            s.on_message = self._on_message
+        for i, s in enumerate(self.sessions):
+            s.on_message = functools.partial(self._on_message, seat=i)
 
-    def _on_message(self, msg: object) -> None:
-        if isinstance(msg, m.Revealed):
+    def _on_message(self, msg: object, seat: int = 0) -> None:
+        if isinstance(msg, m.GameOver) and seat == 0:
+            # Counted as it arrives: a game may end just as the run's time is up.
+            self.stats.games += 1
+        elif isinstance(msg, m.Revealed):
             seen = self.arrivals.get(msg.step, 0) + 1
             self.arrivals[msg.step] = seen
             if seen == self.players and msg.step in self.last_send:
@@ -87,7 +91,12 @@ class LoadRoom:
         elif isinstance(msg, m.TrickWon):
             self.stats.tricks += 1  # counted once per seat: divided below
         elif isinstance(msg, m.Error):
-            self.stats.errors[msg.code] += 1
+            if msg.code in RETRYABLE:
+                # "The table moved on": a bot acted on a step the server had just
+                # closed (e.g. between a trick's frames and the game's end).
+                self.stats.moved_on[msg.code] += 1
+            else:
+                self.stats.errors[msg.code] += 1
 
     async def setup(self) -> None:
         await asyncio.gather(*(s.connect() for s in self.sessions))
@@ -119,8 +128,7 @@ class LoadRoom:
                 else:
                     await s.flip(step)
                 self.stats.flips += 1
-            except ServerError as exc:
-                self.stats.errors[exc.code] += 1
+            except ServerError as exc:  # counted as it arrived (_on_message)
                 if exc.code not in RETRYABLE:
                     raise
                 # The table moved on without this seat: wait to hear of it
@@ -141,9 +149,7 @@ class LoadRoom:
                 *(s.wait(lambda t: t.phase in ("battle", "war"), 30) for s in self.sessions)
             )
             await asyncio.gather(*(self._seat(s, until) for s in self.sessions))
-            if self.sessions[0].table.phase == "over":
-                self.stats.games += 1
-            else:
+            if self.sessions[0].table.phase != "over":
                 return
 
     async def close(self) -> None:
@@ -195,6 +201,7 @@ async def run_load(
             ticker = asyncio.get_running_loop().create_task(tick())
         await asyncio.gather(*(lr.run(until) for lr in loads), return_exceptions=False)
         elapsed = time.perf_counter() - began
+        await asyncio.sleep(0.3)  # the last acks' events (a game's end) are still arriving
         if ticker is not None:
             ticker.cancel()
             sys.stderr.write("\n")
@@ -223,6 +230,7 @@ async def run_load(
             "max": max(lat) if lat else 0.0,
         },
         "errors": dict(stats.errors),
+        "moved_on": dict(stats.moved_on),
         "reconnects": sum(s.reconnects for lr in loads for s in lr.sessions),
     }
 
@@ -306,6 +314,7 @@ def format_report(r: dict[str, Any]) -> str:
             f"reveal latency  p50 {lat['p50']:.2f} ms  p95 {lat['p95']:.2f} ms  "
             f"p99 {lat['p99']:.2f} ms  max {lat['max']:.2f} ms  ({r['reveals_measured']} reveals)",
             f"errors          {r['errors'] or 'none'}",
+            f"moved on        {r['moved_on'] or 'none'}  (acted on a step the server had closed)",
             f"reconnects      {r['reconnects']}",
         ]
     )

@@ -132,6 +132,7 @@ async def soak(args: argparse.Namespace, workdir: Path) -> int:
     print(f"flips            {stats.flips}")
     print(
         f"errors           answers {dict(stats.errors) or 'none'}; "
+        f"moved on {dict(stats.moved_on) or 'none'}; "
         f"rooms restarted {dict(failures) or 'none'}"
     )
     print(f"reconnects       {sum(s.reconnects for r in rooms for s in r.sessions)}")

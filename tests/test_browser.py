@@ -202,13 +202,14 @@ async def test_lobby_and_quick_join_from_the_page(web_server: ServerProc, browse
         await page.click("#leave")
         await page.wait_for_selector("#home:not([hidden])")
         # Quick-join: the page and a CLI player end up at one table.
+        await page.select_option("#quick-preset", "polish")
         await page.select_option("#quick-players", "2")
         await page.click("#quick")
         await page.wait_for_function("() => krig.table.code && krig.table.room")
         code = await page.evaluate("krig.table.code")
         other = Session(web_server.url, "Other")
         await other.connect()
-        joined = await other.quick(2, "classic")
+        joined = await other.quick(2, "polish")
         assert joined.code == code
         await other.close()
         assert page.errors == []

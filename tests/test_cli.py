@@ -117,5 +117,6 @@ def test_load_report_agrees_with_the_server_metrics(
         lat = report["reveal_latency_ms"]
         assert 0 < lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]
         assert report["errors"] == {} and report["reconnects"] == 0
+        assert set(report["moved_on"]) <= {"game_over", "stale_step", "already_acted"}
     finally:
         srv.stop()

@@ -549,6 +549,7 @@ function setup() {
   $("name").addEventListener("change", () => localStorage.setItem("krig.name", playerName()));
   const presetSelect = $("create-preset");
   for (const p of PRESETS) presetSelect.append(new Option(p, p));
+  for (const p of PRESETS) $("quick-preset").append(new Option(p, p));
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = {};
@@ -570,7 +571,9 @@ function setup() {
   $("quick").addEventListener("click", async () => {
     await ensureName();
     try {
-      await request({ t: "quick", players: Number($("quick-players").value), preset: "classic" });
+      await request({
+        t: "quick", players: Number($("quick-players").value), preset: $("quick-preset").value,
+      });
       hideError();
     } catch (err) { /* shown already */ }
   });
