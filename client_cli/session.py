@@ -1,9 +1,10 @@
 """A protocol session: connect, hello, send actions, receive in order, resume.
 
 Only the protocol package is used (never the server).  Room events are
-handed to the :class:`Table` in sequence order: duplicates are dropped and a
-gap triggers ``resync``.  When the connection drops the session reconnects
-with backoff and its (rotated) token, and asks for what it missed.
+handed to the :class:`Table` in sequence order: duplicates are dropped, and
+events that arrive ahead of a gap wait (bounded) while ``resync`` fills it.
+When the connection drops the session reconnects with backoff and its
+(rotated) token, and asks for what it missed.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from protocol.version import MAJOR, SUBPROTOCOL
 R = TypeVar("R")
 
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong, m.Record)
+AHEAD_LIMIT = 4096
+"""Room events kept while waiting for a gap to be filled (beyond: a snapshot fixes it)."""
 LOBBY_UPDATES = (m.LobbyRoom,)
 
 
@@ -76,6 +79,7 @@ class Session:
         self._connected = asyncio.Event()
         self._fatal: BaseException | None = None
         self._resync_sent_for = -1
+        self._ahead: dict[int, m.RoomEvent] = {}
 
     @property
     def connected(self) -> bool:
@@ -181,16 +185,22 @@ class Session:
             if msg.seq <= t.seq:
                 return
             if msg.seq > t.seq + 1:
-                if self._resync_sent_for != t.seq:
-                    self._resync_sent_for = t.seq
-                    asyncio.get_running_loop().create_task(
-                        self._send(m.Resync(id=next(self._ids), after=t.seq))
-                    )
+                # A frame sent straight to us (a resync answer) and a room
+                # broadcast can cross: keep what came early, ask for the gap.
+                if len(self._ahead) < AHEAD_LIMIT:
+                    self._ahead[msg.seq] = msg
+                self._ask_resync()
                 return
-            t.apply_event(msg)
-        elif isinstance(msg, m.Snapshot):
+            self._apply_event(msg)
+            self._catch_up()
+            return
+        caught_up = False
+        if isinstance(msg, m.Snapshot):
             if msg.seq >= t.seq or msg.room.code != t.code:
+                if msg.room.code != t.code:
+                    self._ahead.clear()
                 t.apply_snapshot(msg)
+                caught_up = True
         elif isinstance(msg, m.Joined):
             t.code = msg.code
             t.seat = msg.seat
@@ -206,6 +216,38 @@ class Session:
         if self.on_message is not None:
             self.on_message(msg)
         self.changed.set()
+        if caught_up:
+            self._catch_up()
+
+    def _apply_event(self, event: m.RoomEvent) -> None:
+        self.table.apply_event(event)
+        if self.on_message is not None:
+            self.on_message(event)
+        self.changed.set()
+
+    def _catch_up(self) -> None:
+        """Apply the events that waited for the one just applied; ask again if a gap remains."""
+        t = self.table
+        while (event := self._ahead.pop(t.seq + 1, None)) is not None:
+            self._apply_event(event)
+        for seq in [s for s in self._ahead if s <= t.seq]:
+            del self._ahead[seq]
+        if self._ahead:
+            self._ask_resync()
+
+    def _ask_resync(self) -> None:
+        """Ask for the events after ``table.seq``, once per position."""
+        t = self.table
+        if self._resync_sent_for != t.seq and t.code is not None:
+            self._resync_sent_for = t.seq
+            asyncio.get_running_loop().create_task(
+                self._send_quietly(m.Resync(id=next(self._ids), after=t.seq))
+            )
+
+    async def _send_quietly(self, message: m.ClientMessage) -> None:
+        """Send if connected; a reconnection asks for what was missed anyway."""
+        with contextlib.suppress(ConnectionError, ConnectionClosed):
+            await self._send(message)
 
     # -------------------------------------------------------------- sending
 

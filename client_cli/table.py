@@ -30,6 +30,8 @@ class Table:
     last_trick: m.TrickWon | None = None
     result: m.GameOver | None = None
     games_over: int = 0
+    ended_game: int = 0
+    """The room's game number whose end this table has counted (by event or snapshot)."""
     deadline_ms: int = 0
     game_ends_ms: int = 0
     hand_seq: int = 0
@@ -63,6 +65,26 @@ class Table:
             self.revealed_cards.update(c for c in row if c is not None)
         self.revealed_cards.update(v.hand)
         self.revealed_cards.update(v.set_aside)
+        if v.phase == "over" and snap.room.game != self.ended_game and v.result in ("win", "draw"):
+            # The game ended while this client was not following event by event
+            # (a snapshot after a long gap or a reconnection): it still ended.
+            self._ended(
+                m.GameOver(
+                    seq=snap.seq,
+                    result="win" if v.result == "win" else "draw",
+                    winners=list(v.winners),
+                    reason=v.reason,
+                    counts=list(v.counts),
+                    set_aside=list(v.set_aside),
+                ),
+                snap.room.game,
+            )
+
+    def _ended(self, result: m.GameOver, game: int) -> None:
+        self.result = result
+        self.games_over += 1
+        self.ended_game = game
+        self.revealed_cards.update(result.set_aside)
 
     def _seat_info(self, seat: int) -> m.SeatInfo | None:
         if self.room is None or seat >= len(self.room.seats):
@@ -148,9 +170,7 @@ class Table:
                 self.room.state = "over"
             self.phase = "over"
             self.awaiting = []
-            self.result = event
-            self.games_over += 1
-            self.revealed_cards.update(event.set_aside)
+            self._ended(event, self.room.game if self.room is not None else self.ended_game + 1)
 
     def apply_hand(self, hand: m.Hand) -> None:
         self.hand = list(hand.cards)

@@ -28,7 +28,7 @@ from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import MAJOR
 from server import metrics, rooms
 from server.engine import RulesError, make_rules
-from server.node import Member, Node, now_ms, send, send_msg
+from server.node import HANDS, Member, Node, frame_flags, now_ms, send, send_msg
 from server.records import RoomRecord, decode_record
 from server.room_codes import new_code, normalize
 from server.rooms import Outcome, Refused
@@ -510,3 +510,11 @@ class Connection:
         _, frames = kept
         for frame in frames:
             send(self.ws, frame)
+        if self.seat is not None and frame_flags(frames) & HANDS:
+            # A reveal among them changed this seat's hand: the room's broadcast
+            # sent the new hand only to members it reached at the time.
+            rec = await self._current_room()
+            seat = rec.seat_of(self._pid) if rec is not None else None
+            state = rec.state if rec is not None else None
+            if rec is not None and seat is not None and state is not None and state.rules.hand_size:
+                send_msg(self.ws, m.Hand(seq=rec.seq, cards=list(state.hands[seat])))

@@ -579,3 +579,64 @@ async def test_client_table_tracks_counts_and_cards_from_events(
                     assert all(row == [] for row in s.table.on_table)
         finally:
             await close_all(sessions)
+
+
+async def test_a_game_that_ended_unseen_still_counts_as_ended(server: ServerProc) -> None:
+    # A client that learns the end from a snapshot (it arrived late, or fell
+    # further behind than the resync log reaches) has the same result as the
+    # players who saw the game_over event.
+    sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 30})
+    late = Session(server.url, "late", record=True)
+    try:
+        await play_all(sessions)
+        await late.connect()
+        await late.spectate(sessions[0].table.code or "")
+        await late.wait(lambda t: t.phase == "over", 10)
+        assert late.table.games_over == 1
+        assert late.table.result is not None and sessions[0].table.result is not None
+        ended = sessions[0].table.result
+        assert (late.table.result.result, late.table.result.winners) == (
+            ended.result,
+            ended.winners,
+        )
+        assert late.table.result.reason == ended.reason
+        assert late.table.counts == sessions[0].table.counts
+        # The game_over event and a later snapshot of the same game count once.
+        assert late.frames is not None
+        snaps = [f for f in late.frames if isinstance(decode_server(f), m.Snapshot)]
+        player = sessions[1]
+        player._handle(snaps[-1])
+        assert player.table.seq == late.table.seq
+        assert player.table.games_over == 1
+    finally:
+        await close_all([*sessions, late])
+
+
+async def test_events_that_arrive_out_of_order_are_applied_in_order(server: ServerProc) -> None:
+    # A resync answer and a room broadcast can cross on the wire. Replaying a
+    # real game's frames with neighbours swapped must end in the same table.
+    sessions = await seat_players(server.url, 3, "steal", {"max_tricks": 60}, record=True)
+    try:
+        await play_all(sessions)
+        frames = sessions[1].frames
+        assert frames is not None
+        events = [f for f in frames if m.is_room_event(decode_server(f))]
+        assert len(events) > 100
+        shuffled = list(frames)
+        swaps = 0
+        for i in range(0, len(shuffled) - 1, 7):
+            a, b = decode_server(shuffled[i]), decode_server(shuffled[i + 1])
+            if m.is_room_event(a) and m.is_room_event(b):
+                shuffled[i], shuffled[i + 1] = shuffled[i + 1], shuffled[i]
+                swaps += 1
+        assert swaps > 10
+        replayed = Session(server.url, "replay")
+        for frame in shuffled:
+            replayed._handle(frame)
+        await asyncio.sleep(0)  # the resync requests it queued fail quietly: never connected
+        want, got = sessions[1].table, replayed.table
+        assert (got.seq, got.games_over, got.counts) == (want.seq, 1, want.counts)
+        assert got.result == want.result
+        assert got.revealed_cards == want.revealed_cards
+    finally:
+        await close_all(sessions)

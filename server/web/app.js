@@ -76,6 +76,7 @@ const app = {
   connected: false,
   stopped: false,
   resyncFor: -1,
+  ahead: new Map(), // room events that arrived before a gap was filled (by seq)
   pendingCode: null,
   helloName: null,
   renaming: false,
@@ -217,7 +218,11 @@ function handle(msg) {
       history.replaceState(null, "", `/r/${msg.code}`);
       return;
     case "snapshot":
-      if (msg.seq >= t.seq || (msg.room && msg.room.code !== t.code)) applySnapshot(msg);
+      if (msg.seq >= t.seq || (msg.room && msg.room.code !== t.code)) {
+        if (msg.room && msg.room.code !== t.code) app.ahead.clear();
+        applySnapshot(msg);
+        catchUp();
+      }
       return;
     case "hand":
       if (msg.seq >= t.seq) {
@@ -236,14 +241,33 @@ function handle(msg) {
   if (ROOM_EVENTS.has(msg.t)) {
     if (msg.seq <= t.seq) return;
     if (msg.seq > t.seq + 1) {
-      if (app.resyncFor !== t.seq) {
-        app.resyncFor = t.seq;
-        send({ t: "resync", id: app.nextId++, after: t.seq });
-      }
+      // A resync answer and a room broadcast can cross: keep what came early.
+      if (app.ahead.size < 4096) app.ahead.set(msg.seq, msg);
+      askResync();
       return;
     }
     applyEvent(msg);
+    catchUp();
   }
+}
+
+function askResync() {
+  const t = app.table;
+  if (app.resyncFor !== t.seq) {
+    app.resyncFor = t.seq;
+    send({ t: "resync", id: app.nextId++, after: t.seq });
+  }
+}
+
+function catchUp() {
+  const t = app.table;
+  while (app.ahead.has(t.seq + 1)) {
+    const next = app.ahead.get(t.seq + 1);
+    app.ahead.delete(t.seq + 1);
+    applyEvent(next);
+  }
+  for (const seq of [...app.ahead.keys()]) if (seq <= t.seq) app.ahead.delete(seq);
+  if (app.ahead.size) askResync();
 }
 
 function applySnapshot(snap) {
@@ -267,6 +291,10 @@ function applySnapshot(snap) {
   t.hand = v.hand;
   t.handSeq = snap.seq;
   t.war = v.phase === "war";
+  // The game may have ended while this page was not following it event by event.
+  t.result = v.phase === "over" ?
+    { result: v.result, winners: v.winners, reason: v.reason, counts: v.counts, set_aside: v.set_aside } :
+    null;
 }
 
 function applyEvent(e) {
