@@ -75,14 +75,18 @@ class LoadRoom:
         self.arrivals: dict[int, int] = {}
         self.players = players
         self.pacer = pacer
+        self.games_seen = 0
         for i, s in enumerate(self.sessions):
             s.on_message = functools.partial(self._on_message, seat=i)
 
     def _on_message(self, msg: object, seat: int = 0) -> None:
-        if isinstance(msg, m.GameOver) and seat == 0:
-            # Counted as it arrives: a game may end just as the run's time is up.
-            self.stats.games += 1
-        elif isinstance(msg, m.Revealed):
+        ended = self.sessions[seat].table.games_over
+        if seat == 0 and ended != self.games_seen:
+            # Counted as it arrives (a game may end just as the run's time is
+            # up), from the table: an end learned from a snapshot counts too.
+            self.stats.games += ended - self.games_seen
+            self.games_seen = ended
+        if isinstance(msg, m.Revealed):
             seen = self.arrivals.get(msg.step, 0) + 1
             self.arrivals[msg.step] = seen
             if seen == self.players and msg.step in self.last_send:

@@ -1,8 +1,9 @@
 """Check a game record's fair-deal proof on the client, with the protocol alone.
 
 Checks that the revealed deal hashes to the commitment announced at the
-start of the game, that it is exactly the rules' deck, and that the first
-reveal shows the tops of the committed piles.  (A full replay of every
+start of the game, that it is exactly the rules' deck, that the first
+reveal shows the tops of the committed piles, and that the record's play
+events hash to the digest of the events the server sent.  (A full replay of every
 trick needs the rules engine: ``krig-server verify`` does that.)
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from protocol import messages as m
 from protocol.cards import build_deck
 from protocol.codec import decode_server
-from protocol.records import GameRecord, commitment
+from protocol.records import PLAY_EVENT_TAGS, GameRecord, commitment, events_digest
 
 
 def check_proof(record: GameRecord) -> list[str]:
@@ -33,4 +34,13 @@ def check_proof(record: GameRecord) -> list[str]:
         tops = [pile[0] if pile else None for pile in proof.piles]
         if first.up != tops:
             problems.append("the first cards shown are not the tops of the committed piles")
+    if record.events_digest:
+        play = [f for f, e in zip(record.events, events, strict=True) if _is_play(e)]
+        if events_digest(record.commitment, play) != record.events_digest:
+            problems.append("the record's events are not the events sent during the game")
     return problems
+
+
+def _is_play(event: object) -> bool:
+    config = getattr(type(event), "__struct_config__", None)
+    return config is not None and config.tag in PLAY_EVENT_TAGS

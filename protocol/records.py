@@ -2,6 +2,9 @@
 
 The commitment published in ``game_started`` is :func:`commitment` of the
 :class:`DealProof` revealed after ``game_over`` (PROTOCOL.md section 5a).
+The events a game sent are bound by :func:`events_digest`, a hash chain the
+server extends as it sends them, so a record needs no copy of them to prove
+them (PROTOCOL.md section 5b).
 """
 
 from __future__ import annotations
@@ -11,6 +14,11 @@ import hashlib
 import msgspec
 
 DOMAIN = b"krig-deal-v1\n"
+EVENTS_DOMAIN = b"krig-events-v1\n"
+PLAY_EVENT_TAGS = frozenset(
+    {"acted", "revealed", "war", "trick_won", "shuffled", "player_out", "game_over"}
+)
+"""The room events the rules engine decides: the ones :func:`events_digest` covers."""
 
 
 class DealProof(msgspec.Struct):
@@ -28,6 +36,24 @@ def commitment(proof: DealProof) -> str:
     The map has the keys piles, set_aside, seed, nonce in that order.
     """
     return "sha256:" + hashlib.sha256(DOMAIN + msgspec.msgpack.encode(proof)).hexdigest()
+
+
+def events_chain_start(commitment_: str) -> bytes:
+    """The chain's first link: SHA-256 of ``krig-events-v1\\n`` and the deal's commitment."""
+    return hashlib.sha256(EVENTS_DOMAIN + commitment_.encode()).digest()
+
+
+def events_chain_step(link: bytes, frame: bytes) -> bytes:
+    """The next link: SHA-256 of the last link and one play event's frame, encoded with seq 0."""
+    return hashlib.sha256(link + frame).digest()
+
+
+def events_digest(commitment_: str, frames: list[bytes]) -> str:
+    """``sha256:`` + hex of the chain over ``frames`` (play events only, seq 0, in order)."""
+    link = events_chain_start(commitment_)
+    for frame in frames:
+        link = events_chain_step(link, frame)
+    return "sha256:" + link.hex()
 
 
 class GameRecord(msgspec.Struct):
@@ -48,5 +74,8 @@ class GameRecord(msgspec.Struct):
     winners: list[int]
     reason: str
     events: list[bytes] = msgspec.field(default_factory=list)
-    """Every room event frame sent during the game, in order."""
-    version: int = 1
+    """The game's events rebuilt from the deal and the inputs, seq 0: game_started,
+    the play events, deal_revealed.  Filled in when a record is handed out."""
+    version: int = 2
+    events_digest: str = ""
+    """:func:`events_digest` of the play events as they were sent during the game."""

@@ -131,6 +131,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     import redis.asyncio as aioredis
 
     from server.records import encode_game_record
+    from server.replay import with_events
     from server.room_codes import normalize
     from server.store import Store
     from server.verify import to_json
@@ -152,6 +153,7 @@ def cmd_record(args: argparse.Namespace) -> int:
             await client.aclose()
         if rec is None:
             return None
+        rec = with_events(rec)
         if args.json:
             return msgspec.json.encode(to_json(rec))
         return encode_game_record(rec)
@@ -186,7 +188,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 1
     print(
         f"match: room {record.code} game {record.game}: the deal matches its commitment and "
-        f"a replay of {len(record.inputs) // 2} inputs gives the same {len(record.events)} events "
+        f"a replay of {len(record.inputs) // 2} inputs gives the events sent "
         f"and result ({record.result}, winners {record.winners}, {record.reason})"
     )
     return 0

@@ -23,8 +23,8 @@ class Settings:
     """A finished game's record is kept this long."""
     session_ttl_s: int = 86400
     """A session token unused this long stops working."""
-    log_keep: int = 256
-    """Room events kept for resync; older gaps get a snapshot."""
+    log_keep: int = 16
+    """Room events kept for resync (a few tricks); a longer gap gets a snapshot."""
     hello_timeout_s: float = 10.0
     """A connection must send hello within this time."""
     heartbeat_s: int = 20

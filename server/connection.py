@@ -30,6 +30,7 @@ from server import metrics, rooms
 from server.engine import RulesError, make_rules
 from server.node import HANDS, Member, Node, frame_flags, now_ms, send, send_msg
 from server.records import RoomRecord, decode_record
+from server.replay import with_events
 from server.room_codes import new_code, normalize
 from server.rooms import Outcome, Refused
 from server.store import Player
@@ -307,7 +308,7 @@ class Connection:
                 raise Refused(
                     ErrorCode.UNKNOWN_ROOM, f"no record of game {msg.game} in room {msg.code}"
                 )
-            send_msg(self.ws, m.Record(id=msg.id, record=record))
+            send_msg(self.ws, m.Record(id=msg.id, record=with_events(record)))
         elif isinstance(msg, m.ListRooms):
             rows = await self.node.store.lobby()
             summaries = [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]

@@ -213,7 +213,7 @@ class Node:
                 summary = rooms.summary(rec)
                 lobby = encode(summary) if listed else None
                 lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed))
-            mode, record = self._record_mode(rec, out)
+            record = self._game_record(rec, out)
             ok = await self.store.commit(
                 update,
                 loaded.version,
@@ -221,7 +221,6 @@ class Node:
                 due_ms=rooms.next_due_ms(rec, self.grace_ms),
                 lobby=lobby,
                 public=rec.public,
-                mode=mode,
                 game=rec.game,
                 record=record,
                 lobby_frame=lobby_frame,
@@ -242,10 +241,8 @@ class Node:
         raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
 
     @staticmethod
-    def _record_mode(rec: RoomRecord, out: Outcome) -> tuple[str, bytes]:
-        """How this commit touches the game record (see Store.commit)."""
-        if out.started:
-            return "start", b""
+    def _game_record(rec: RoomRecord, out: Outcome) -> bytes:
+        """The finished game's record when this commit ends a game (else empty)."""
         if out.finished:
             state, proof = rec.state, rec.proof
             assert state is not None and proof is not None
@@ -263,9 +260,10 @@ class Node:
                 result=state.result,
                 winners=list(state.winners),
                 reason=state.reason,
+                events_digest="sha256:" + rec.events_link.hex(),
             )
-            return "finish", encode_game_record(record)
-        return ("play" if rec.status == "playing" else "none"), b""
+            return encode_game_record(record)
+        return b""
 
     @staticmethod
     def _flags(rec: RoomRecord, out: Outcome) -> int:

@@ -68,6 +68,9 @@ class RoomRecord(msgspec.Struct):
     """Timed games: when the server sends the engine "time is up" (0: no limit)."""
     fill_at_ms: int = 0
     """Quick-join rooms: when empty seats are filled with computer players (0: never)."""
+    events_link: bytes = b""
+    """The current game's play events as sent, hashed into a chain (protocol.records):
+    the finished record proves them with these 32 bytes instead of a copy of each."""
 
     def seat_of(self, player: str) -> int | None:
         for i, seat in enumerate(self.seats):

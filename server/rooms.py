@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from protocol import messages as m
+from protocol.codec import encode
 from protocol.errors import ErrorCode
+from protocol.records import events_chain_start, events_chain_step
 from server.engine import (
     Action,
     Choose,
@@ -59,7 +61,14 @@ class Outcome:
     finished: bool = False
 
 
+PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)
+"""The events the rules engine decides (protocol.records.PLAY_EVENT_TAGS)."""
+
+
 def _emit(rec: RoomRecord, out: Outcome, event: m.RoomEvent) -> None:
+    if isinstance(event, PLAY_EVENTS) and rec.events_link:
+        # Chained as encoded with seq 0, so a replay of the inputs gives the same bytes.
+        rec.events_link = events_chain_step(rec.events_link, encode(event))
     rec.seq += 1
     event.seq = rec.seq
     out.events.append(event)
@@ -301,6 +310,7 @@ def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     state = from_deal(rules, proof.piles, proof.seed, proof.set_aside)
     rec.proof = proof
     rec.commitment = commitment(proof)
+    rec.events_link = events_chain_start(rec.commitment)
     rec.inputs = b""
     rec.state = state
     rec.step_started_ms = rec.updated_ms

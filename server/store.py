@@ -12,13 +12,12 @@ keeps them on one shard and the commit script touches one slot):
 - ``krig:due``          zset of rooms by when they need an automatic move (ms)
 - ``krig:lobby``        hash code -> encoded RoomSummary of public rooms
 
-- ``krig:{CODE}:game``  list: every event frame of the game in progress
-- ``krig:{CODE}:record:N`` a finished game's record (``...:events``: its frames)
+- ``krig:{CODE}:record:N`` a finished game's record (its events are rebuilt
+  from the deal and the inputs when it is read: see server.replay)
 
 Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
-version, write the record, append the events (to the resync log and to the
-game in progress), publish, refresh expiry; at game over it also seals the
-game's record.
+version, write the record, append the events to the resync log, publish,
+refresh expiry; at game over it also stores the game's record.
 """
 
 from __future__ import annotations
@@ -37,25 +36,13 @@ local cur = redis.call('HGET', KEYS[1], 'v') or '0'
 if cur ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-local n = #ARGV - 11
+local n = #ARGV - 10
 if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 12, 11 + n))
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 11, 10 + n))
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
 end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
-local mode = ARGV[9]
-if mode == 'start' then redis.call('DEL', KEYS[3]) end
-if mode ~= 'none' and n > 0 then
-  redis.call('RPUSH', KEYS[3], unpack(ARGV, 12, 11 + n))
-end
-if mode == 'start' or mode == 'play' then redis.call('EXPIRE', KEYS[3], ARGV[5]) end
-if mode == 'finish' then
-  redis.call('SET', KEYS[4], ARGV[10], 'EX', ARGV[11])
-  if redis.call('EXISTS', KEYS[3]) == 1 then
-    redis.call('RENAME', KEYS[3], KEYS[5])
-    redis.call('EXPIRE', KEYS[5], ARGV[11])
-  end
-end
+if ARGV[9] ~= '' then redis.call('SET', KEYS[3], ARGV[9], 'EX', ARGV[10]) end
 redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 """
@@ -87,10 +74,6 @@ def log_key(code: str) -> str:
 
 def channel(code: str) -> str:
     return f"krig:{{{code}}}:ev"
-
-
-def game_key(code: str) -> str:
-    return f"krig:{{{code}}}:game"
 
 
 def record_key(code: str, game: int) -> str:
@@ -180,15 +163,13 @@ class Store:
         due_ms: int | None,
         lobby: bytes | None,
         public: bool,
-        mode: str = "none",
         game: int = 0,
         record: bytes = b"",
         lobby_frame: bytes = b"",
     ) -> bool:
         """Write ``update`` if the room is still at version ``expected``; one round trip.
 
-        ``mode``: ``start`` (a game begins: its event list restarts), ``play``,
-        ``finish`` (also store ``record`` as game ``game``'s record) or ``none``.
+        ``record`` (at game over): also store it as game ``game``'s record.
         """
         ttl = self.record_ttl_s if finished else self.room_ttl_s
         args: list[bytes | str | int] = [
@@ -200,19 +181,12 @@ class Store:
             self.log_keep,
             channel(update.code),
             encode_update(update),
-            mode,
             record,
             self.record_ttl_s,
             *update.frames,
         ]
         code = update.code
-        keys = [
-            room_key(code),
-            log_key(code),
-            game_key(code),
-            record_key(code, game),
-            record_key(code, game) + ":events",
-        ]
+        keys = [room_key(code), log_key(code), record_key(code, game)]
         if due_ms is None and not public:
             return bool(await self._commit(keys=keys, args=args))
         async with self.r.pipeline(transaction=False) as pipe:
@@ -230,15 +204,9 @@ class Store:
         return bool(results[0])
 
     async def load_record(self, code: str, game: int) -> GameRecord | None:
-        async with self.r.pipeline(transaction=False) as pipe:
-            pipe.get(record_key(code, game))
-            pipe.lrange(record_key(code, game) + ":events", 0, -1)
-            meta, frames = await pipe.execute()
-        if meta is None:
-            return None
-        rec = decode_game_record(_bytes(meta))
-        rec.events = [_bytes(f) for f in frames]
-        return rec
+        """The stored record, without events (server.replay.with_events rebuilds them)."""
+        blob = await self.r.get(record_key(code, game))
+        return None if blob is None else decode_game_record(_bytes(blob))
 
     async def room_seqs(self, codes: list[str]) -> list[int | None]:
         """The latest event number of each room (None: the room is gone), in one round trip."""

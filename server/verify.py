@@ -1,8 +1,10 @@
 """Check a game record: the deal matches its commitment, and the game followed the rules.
 
-Replays the rules engine from the revealed deal and the recorded inputs,
-and compares every play event with the events the server sent during the
-game.  Used by ``krig-server verify`` and by anyone who wants to audit a game.
+Replays the rules engine from the revealed deal and the recorded inputs
+(:mod:`server.replay`) and checks the replay's play events against the
+digest of the events the server sent during the game, and against the
+events the record carries, if any.  Used by ``krig-server verify`` and by
+anyone who wants to audit a game.
 """
 
 from __future__ import annotations
@@ -11,17 +13,13 @@ from typing import Any
 
 import msgspec
 
-from protocol import messages as m
-from protocol.codec import decode_server
+from protocol.codec import decode_server, encode
 from protocol.record_json import load, to_json
-from protocol.records import GameRecord, commitment
-from server.engine import Choose, Flip, RuleViolation, census, from_deal, submit, time_up
+from protocol.records import GameRecord, commitment, events_digest
+from server.engine import census
 from server.engine.rules import Rules, RulesError
-from server.rooms import wire_events
-
-TIME_UP_SEAT = 255
-ABANDONED_SEAT = 254
-PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)
+from server.replay import replay
+from server.rooms import PLAY_EVENTS
 
 
 def _plain(event: msgspec.Struct) -> Any:
@@ -43,41 +41,37 @@ def verify(record: GameRecord) -> list[str]:
     dealt = [c for pile in proof.piles for c in pile] + proof.set_aside
     if sorted(dealt) != sorted(rules.deck()):
         problems.append("the deal is not exactly the rules' deck")
-    try:
-        state = from_deal(rules, proof.piles, proof.seed, proof.set_aside)
-    except RulesError as exc:
-        return [*problems, f"the deal cannot be played: {exc}"]
-    replayed: list[Any] = []
-    inputs = record.inputs
-    if len(inputs) % 2:
-        return [*problems, "the inputs are cut short"]
-    for i in range(0, len(inputs), 2):
-        seat, card = inputs[i], inputs[i + 1]
-        step = state.steps
-        try:
-            if seat == TIME_UP_SEAT:
-                produced = time_up(state)  # the server's clock: "time is up"
-            elif seat == ABANDONED_SEAT:
-                produced = time_up(state, "abandoned")  # every player left
-            else:
-                produced = submit(state, seat, Choose(card) if card else Flip())
-        except RuleViolation as exc:
-            problems.append(f"input {i // 2} (seat {seat}) breaks the rules: {exc.message}")
-            return problems
-        replayed.extend(_plain(e) for e in wire_events(produced, step))
+    done = replay(record)
+    if done.problem or done.state is None:
+        return [*problems, done.problem]
+    state = done.state
     if census(state) != sorted(rules.deck()):
         problems.append("cards were not conserved in the replay")
-    sent = [
-        _plain(e) for e in (decode_server(f) for f in record.events) if isinstance(e, PLAY_EVENTS)
-    ]
-    if sent != replayed:
-        first = next(
-            (k for k, (a, b) in enumerate(zip(sent, replayed, strict=False)) if a != b), None
-        )
-        where = (
-            f"event {first}" if first is not None else f"{len(sent)} sent, {len(replayed)} replayed"
-        )
-        problems.append(f"the events sent differ from a replay of the inputs ({where})")
+    if record.events_digest:
+        if events_digest(record.commitment, [encode(e) for e in done.events]) != (
+            record.events_digest
+        ):
+            problems.append("the events sent differ from a replay of the inputs (digest)")
+    elif not record.events:
+        problems.append("the record has neither the events sent nor their digest")
+    replayed = [_plain(e) for e in done.events]
+    if record.events:
+        carried = [
+            _plain(e)
+            for e in (decode_server(f) for f in record.events)
+            if isinstance(e, PLAY_EVENTS)
+        ]
+        if carried != replayed:
+            first = next(
+                (k for k, (a, b) in enumerate(zip(carried, replayed, strict=False)) if a != b),
+                None,
+            )
+            where = (
+                f"event {first}"
+                if first is not None
+                else f"{len(carried)} in the record, {len(replayed)} replayed"
+            )
+            problems.append(f"the record's events differ from a replay of the inputs ({where})")
     if (state.result, state.winners, state.reason) != (
         record.result,
         record.winners,

@@ -9,11 +9,13 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from server_support import ServerProc, close_all, play_all, seat_players
 
 from protocol import messages as m
-from protocol.codec import decode_server
+from protocol.codec import decode_server, encode
+from protocol.records import PLAY_EVENT_TAGS, events_digest
 from server.engine import make_rules
 from server.fairness import DealProof, commitment, secure_proof
 from server.redis_process import RedisProcess
@@ -117,7 +119,7 @@ async def test_commitment_is_revealed_after_game_over(server: ServerProc) -> Non
 async def test_verify_accepts_honest_records_and_rejects_tampering(
     server: ServerProc, redis_proc: RedisProcess, tmp_path: Path, preset: str
 ) -> None:
-    code, _msgs = await _finished_game(server, preset)
+    code, msgs = await _finished_game(server, preset)
     honest = tmp_path / "game.json"
     done = _krig_server(
         "record", code, "--game", "1", "--redis-url", redis_proc.url, "--json", "-o", str(honest)
@@ -135,6 +137,14 @@ async def test_verify_accepts_honest_records_and_rejects_tampering(
     assert (
         record["commitment"] and record["proof"]["nonce"] and record["inputs"] and record["events"]
     )
+    # The digest binds the play events exactly as this client received them live.
+    live = [
+        encode(msgspec.structs.replace(x, seq=0))
+        for x in msgs
+        if isinstance(x, msgspec.Struct) and x.__struct_config__.tag in PLAY_EVENT_TAGS
+    ]
+    assert len(live) > 60
+    assert events_digest(record["commitment"], live) == record["events_digest"]
 
     def tampered(change: Callable[[dict[str, object]], None]) -> subprocess.CompletedProcess[str]:
         data = json.loads(honest.read_text())
@@ -162,7 +172,20 @@ async def test_verify_accepts_honest_records_and_rejects_tampering(
     def change_result(d: dict) -> None:  # type: ignore[type-arg]
         d["reason"] = "cycle"
 
-    for change in (swap_cards, change_input, change_event, change_result):
+    def change_digest(d: dict) -> None:  # type: ignore[type-arg]
+        d["events_digest"] = "sha256:" + "0" * 64
+
+    def drop_events_and_digest(d: dict) -> None:  # type: ignore[type-arg]
+        d["events"], d["events_digest"] = [], ""
+
+    for change in (
+        swap_cards,
+        change_input,
+        change_event,
+        change_result,
+        change_digest,
+        drop_events_and_digest,
+    ):
         done = tampered(change)
         assert done.returncode == 1 and done.stdout.startswith("mismatch"), (
             change.__name__,
@@ -240,3 +263,14 @@ async def test_client_replays_and_checks_records_by_room_code(
     path.write_text(json.dumps(data))
     bad = _krig(server, "verify", str(path))
     assert bad.returncode == 1 and "does not match the commitment" in bad.stdout
+    # The client checks the record's events against the digest of the events sent.
+    data = json.loads(path.read_text())
+    data["proof"]["piles"][0][0], data["proof"]["piles"][1][0] = (
+        data["proof"]["piles"][1][0],
+        data["proof"]["piles"][0][0],
+    )
+    won = next(e for e in data["events"] if e["t"] == "trick_won")
+    won["winner"] = 1 - won["winner"]
+    path.write_text(json.dumps(data))
+    bad = _krig(server, "verify", str(path))
+    assert bad.returncode == 1 and "not the events sent" in bad.stdout, bad.stdout
