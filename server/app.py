@@ -33,6 +33,7 @@ from server.config import Settings
 from server.connection import Connection, peer_address
 from server.node import Node
 from server.redis_client import RedisUrlError, redis_client
+from server.redis_pipe import RedisPipe, pipe_supported
 from server.redis_process import RedisProcess
 
 log = structlog.get_logger("krig.server")
@@ -141,7 +142,10 @@ class App:
         s = self.settings
         node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
         client = redis_client(url, f"krig-{node_id}")
-        self.node = Node(s, client, node_id)
+        # The commit script (the only Redis call per flip) gets a pipelined
+        # connection of its own; everything else uses redis-py's pool.
+        pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
+        self.node = Node(s, client, node_id, pipe)
         loop = asyncio.get_running_loop()
         if stop is None:
             stop = loop.create_future()
@@ -199,6 +203,8 @@ class App:
                 await asyncio.wait_for(self.node.stop_background(), SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
+            if pipe is not None:
+                await pipe.close()
             log.info("stopped", node=node_id)
 
 

@@ -37,6 +37,7 @@ from server.records import (
     encode_game_record,
     encode_record,
 )
+from server.redis_pipe import RedisPipe
 from server.rooms import Outcome, Refused
 from server.store import LOBBY_CHANNEL, LoadedRoom, Store, channel
 
@@ -99,12 +100,19 @@ def send_msg(ws: ServerConnection, message: Struct) -> None:
 
 
 class Node:
-    def __init__(self, settings: Settings, client: aioredis.Redis, node_id: str) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        client: aioredis.Redis,
+        node_id: str,
+        pipe: RedisPipe | None = None,
+    ) -> None:
         self.settings = settings
         self.redis = client
         self.id = node_id
         self.store = Store(
             client,
+            pipe=pipe,
             log_keep=settings.log_keep,
             room_ttl_s=settings.room_ttl_s,
             record_ttl_s=settings.record_ttl_s,

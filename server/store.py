@@ -27,9 +27,11 @@ import secrets
 from dataclasses import dataclass
 
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
 
 from protocol.records import GameRecord
 from server.records import RoomUpdate, decode_game_record, encode_update
+from server.redis_pipe import RedisPipe
 
 COMMIT = """
 local cur = redis.call('HGET', KEYS[1], 'v') or '0'
@@ -137,8 +139,11 @@ class Store:
         room_ttl_s: int,
         record_ttl_s: int,
         session_ttl_s: int,
+        pipe: RedisPipe | None = None,
     ) -> None:
         self.r = client
+        self.pipe = pipe
+        """The hot path's own pipelined connection (None: commits go through ``r``)."""
         self.log_keep = log_keep
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
@@ -187,6 +192,8 @@ class Store:
         ]
         code = update.code
         keys = [room_key(code), log_key(code), record_key(code, game)]
+        if self.pipe is not None:
+            return await self._commit_piped(keys, args, code, due_ms, lobby, public, lobby_frame)
         if due_ms is None and not public:
             return bool(await self._commit(keys=keys, args=args))
         async with self.r.pipeline(transaction=False) as pipe:
@@ -201,6 +208,36 @@ class Store:
                 if lobby_frame:
                     pipe.publish(LOBBY_CHANNEL, lobby_frame)
             results = await pipe.execute()
+        return bool(results[0])
+
+    async def _commit_piped(
+        self,
+        keys: list[str],
+        args: list[bytes | str | int],
+        code: str,
+        due_ms: int | None,
+        lobby: bytes | None,
+        public: bool,
+        lobby_frame: bytes,
+    ) -> bool:
+        """The same commands as above, written at once on the pipelined connection."""
+        assert self.pipe is not None
+        commands: list[tuple[bytes | str | int, ...]] = [
+            ("EVALSHA", self._commit.sha, len(keys), *keys, *args)
+        ]
+        if due_ms is not None:
+            commands.append(("ZADD", DUE, due_ms, code))
+        if public:
+            commands.append(
+                ("HDEL", LOBBY, code) if lobby is None else ("HSET", LOBBY, code, lobby)
+            )
+            if lobby_frame:
+                commands.append(("PUBLISH", LOBBY_CHANNEL, lobby_frame))
+        try:
+            results = await self.pipe.execute_many(commands)
+        except NoScriptError:  # a restarted or flushed Redis: load the script and go again
+            await self.pipe.execute_many([("SCRIPT", "LOAD", COMMIT)])
+            results = await self.pipe.execute_many(commands)
         return bool(results[0])
 
     async def load_record(self, code: str, game: int) -> GameRecord | None:

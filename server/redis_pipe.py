@@ -1,0 +1,174 @@
+"""One pipelined Redis connection for the hot path (the commit script).
+
+redis-py checks a connection out of its pool and back in for every command:
+a lock, a timeout handle and observability hooks each time, and under load
+the pool's lock makes commands queue behind each other (the reveal latency
+tail of issue 8). Here every command is written at once on one connection
+and replies are matched to callers in order, as Redis answers in order. The
+replies are parsed by hiredis, the same C parser redis-py uses.
+
+Only plain ``redis://`` and ``unix://`` URLs are served this way; the server
+keeps redis-py for everything else (and for Sentinel and TLS URLs entirely).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections import deque
+from typing import Any
+
+import hiredis
+from redis.asyncio.connection import parse_url
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, ResponseError
+
+Arg = bytes | str | int
+
+RETRIES = 8
+"""Reconnect attempts for one call (backoff 20 ms doubling to 1 s): a Redis restart."""
+
+
+def pipe_supported(url: str) -> bool:
+    return url.split("://", 1)[0].lower() in ("redis", "unix")
+
+
+class _Resp(asyncio.Protocol):
+    """Replies in order to the futures of the commands written, in order."""
+
+    def __init__(self) -> None:
+        self.reader = hiredis.Reader()
+        self.waiting: deque[asyncio.Future[Any]] = deque()
+        self.transport: asyncio.Transport | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.reader.feed(data)
+        try:
+            while (reply := self.reader.gets()) is not False:
+                fut = self.waiting.popleft()
+                if fut.done():
+                    continue
+                if isinstance(reply, hiredis.ReplyError):
+                    message = str(reply)
+                    error = NoScriptError if message.startswith("NOSCRIPT") else ResponseError
+                    fut.set_exception(error(message))
+                else:
+                    fut.set_result(reply)
+        except (hiredis.ProtocolError, IndexError) as exc:
+            self._fail(RedisConnectionError(f"bad reply from Redis: {exc}"))
+            if self.transport is not None:
+                self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._fail(RedisConnectionError(f"connection to Redis lost: {exc or 'closed'}"))
+
+    def _fail(self, error: Exception) -> None:
+        self.closed = True
+        while self.waiting:
+            fut = self.waiting.popleft()
+            if not fut.done():
+                fut.set_exception(error)
+
+    def send(self, commands: list[tuple[Arg, ...]]) -> list[asyncio.Future[Any]]:
+        if self.closed or self.transport is None:
+            raise RedisConnectionError("not connected to Redis")
+        loop = asyncio.get_running_loop()
+        futures = [loop.create_future() for _ in commands]
+        self.waiting.extend(futures)
+        # (hiredis' stub types the argument as a one-element tuple)
+        self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))  # type: ignore[arg-type]
+        return futures
+
+
+class RedisPipe:
+    """``execute`` and ``evalsha`` over one connection, reconnecting by itself."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.options = parse_url(url)
+        self.name = name
+        self._proto: _Resp | None = None
+        self._connecting = asyncio.Lock()
+
+    async def _connection(self) -> _Resp:
+        proto = self._proto
+        if proto is not None and not proto.closed:
+            return proto
+        async with self._connecting:
+            if self._proto is not None and not self._proto.closed:
+                return self._proto
+            loop = asyncio.get_running_loop()
+            opts = self.options
+            if "path" in opts:
+                _, proto = await loop.create_unix_connection(_Resp, opts["path"])
+            else:
+                transport, proto = await loop.create_connection(
+                    _Resp, opts.get("host", "localhost"), opts.get("port", 6379)
+                )
+                sock = transport.get_extra_info("socket")
+                if sock is not None:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+            hello: list[tuple[Arg, ...]] = []
+            if opts.get("password"):
+                user = opts.get("username")
+                hello.append(
+                    ("AUTH", user, opts["password"]) if user else ("AUTH", opts["password"])
+                )
+            if opts.get("db"):
+                hello.append(("SELECT", opts["db"]))
+            hello.append(("CLIENT", "SETNAME", self.name))
+            try:
+                for fut in proto.send(hello):
+                    await fut
+            except BaseException:
+                if proto.transport is not None:
+                    proto.transport.abort()
+                raise
+            self._proto = proto
+            return proto
+
+    async def execute_many(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
+        """Send ``commands`` in one write; their replies (an error reply raises).
+
+        A lost connection is retried on a new one, so the commands must be safe
+        to run twice (the commit script is: its compare-and-set refuses a
+        second run). Redis still unreachable after the retries: ConnectionError.
+        """
+        delay = 0.02
+        for attempt in range(RETRIES + 1):
+            try:
+                proto = await self._connection()
+                futures = proto.send(commands)
+                results = await asyncio.gather(*futures, return_exceptions=True)
+            except (RedisConnectionError, OSError) as exc:
+                if attempt == RETRIES:
+                    raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            lost = next((r for r in results if isinstance(r, RedisConnectionError)), None)
+            if lost is not None:
+                # Sent but perhaps not run: the caller's compare-and-set makes a
+                # second run harmless (it finds the version already moved on).
+                if attempt == RETRIES:
+                    raise lost
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            for r in results:
+                if isinstance(r, BaseException):
+                    raise r
+            return results
+        raise AssertionError("unreachable")
+
+    async def close(self) -> None:
+        proto, self._proto = self._proto, None
+        if proto is not None and proto.transport is not None:
+            proto.transport.close()
+        with contextlib.suppress(Exception):
+            await asyncio.sleep(0)
