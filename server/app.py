@@ -145,7 +145,7 @@ class App:
         # The commit script (the only Redis call per flip) gets a pipelined
         # connection of its own; everything else uses redis-py's pool.
         pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
-        self.node = Node(s, client, node_id, pipe)
+        self.node = Node(s, client, node_id, pipe, url)
         loop = asyncio.get_running_loop()
         if stop is None:
             stop = loop.create_future()

@@ -38,12 +38,14 @@ from server.records import (
     encode_record,
 )
 from server.redis_pipe import RedisPipe
+from server.redis_sub import Subscription, open_subscription
 from server.rooms import Outcome, Refused
 from server.store import LOBBY_CHANNEL, LoadedRoom, Store, channel
 
 T = TypeVar("T")
 log = structlog.get_logger("krig.node")
 
+LOBBY_CHANNEL_BYTES = LOBBY_CHANNEL.encode()
 SNAPSHOTS = 1
 HANDS = 2
 REBOUND = 4
@@ -106,9 +108,11 @@ class Node:
         client: aioredis.Redis,
         node_id: str,
         pipe: RedisPipe | None = None,
+        redis_url: str = "",
     ) -> None:
         self.settings = settings
         self.redis = client
+        self.redis_url = redis_url or settings.redis_url
         self.id = node_id
         self.store = Store(
             client,
@@ -124,11 +128,12 @@ class Node:
         self.rooms: dict[str, LocalRoom] = {}
         self.grace_ms = int(settings.grace_s * 1000)
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: aioredis.client.PubSub | None = None
+        self._sub: Subscription | None = None
         self._subscribed: set[str] = set()
         self._sub_lock = asyncio.Lock()
         self.redis_ok = False
         self.lobby_watchers: dict[str, ServerConnection] = {}
+        self._ctl_channel = f"krig:node:{node_id}:ctl".encode()
         self._beats = 0
         self._behind: dict[str, int] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -432,9 +437,9 @@ class Node:
 
     async def _subscribe(self, code: str) -> None:
         async with self._sub_lock:
-            if code in self.rooms and code not in self._subscribed and self._pubsub is not None:
+            if code in self.rooms and code not in self._subscribed and self._sub is not None:
                 try:
-                    await self._pubsub.subscribe(channel(code))
+                    await self._sub.subscribe(channel(code))
                     self._subscribed.add(code)
                 except (aioredis.ConnectionError, OSError):
                     pass  # the listener resubscribes everything when it reconnects
@@ -442,52 +447,57 @@ class Node:
 
     async def _unsubscribe(self, code: str) -> None:
         async with self._sub_lock:
-            if code not in self.rooms and code in self._subscribed and self._pubsub is not None:
+            if code not in self.rooms and code in self._subscribed and self._sub is not None:
                 self._subscribed.discard(code)
                 with contextlib.suppress(aioredis.ConnectionError, OSError):
-                    await self._pubsub.unsubscribe(channel(code))
+                    await self._sub.unsubscribe(channel(code))
+
+    def _on_message(self, chan: bytes, data: bytes) -> None:
+        """One pub/sub message: a lobby change, or a room's update (this node's own too)."""
+        if chan == LOBBY_CHANNEL_BYTES:
+            if self.lobby_watchers:
+                broadcast(list(self.lobby_watchers.values()), data)
+            return
+        if chan == self._ctl_channel:
+            return
+        update = decode_update(data)
+        cached = self.cache.get(update.code)
+        if cached is None or cached.version < update.version:
+            self.cache[update.code] = LoadedRoom(update.version, update.last_seq, update.record)
+        room = self.rooms.get(update.code)
+        if room is not None and update.last_seq > room.seq:  # not already delivered by apply
+            self._deliver(update, None, frame_flags(update.frames))
 
     async def _listen(self) -> None:
         backoff = 0.05
         while True:
+            sub: Subscription | None = None
             try:
-                self._pubsub = self.redis.pubsub()
-                await self._pubsub.subscribe(f"krig:node:{self.id}:ctl", LOBBY_CHANNEL)
+                sub = await open_subscription(
+                    self.redis_url, self.redis, f"krig-{self.id}", self._on_message
+                )
                 async with self._sub_lock:
-                    self._subscribed = set()
-                    for code in list(self.rooms):
-                        await self._pubsub.subscribe(channel(code))
-                        self._subscribed.add(code)
+                    self._sub = sub
+                    self._subscribed = set(self.rooms)
+                    await sub.subscribe(
+                        f"krig:node:{self.id}:ctl",
+                        LOBBY_CHANNEL,
+                        *(channel(code) for code in self._subscribed),
+                    )
                 for code in list(self.rooms):
                     await self.resync_room(code)
                 self.redis_ok = True
                 backoff = 0.05
-                while True:
-                    msg = await self._pubsub.get_message(
-                        ignore_subscribe_messages=True, timeout=None
-                    )
-                    if msg is None or msg["type"] != "message":
-                        continue
-                    if msg["channel"] == LOBBY_CHANNEL.encode():
-                        if self.lobby_watchers:
-                            broadcast(list(self.lobby_watchers.values()), msg["data"])
-                        continue
-                    update = decode_update(msg["data"])
-                    cached = self.cache.get(update.code)
-                    if cached is None or cached.version < update.version:
-                        self.cache[update.code] = LoadedRoom(
-                            update.version, update.last_seq, update.record
-                        )
-                    self._deliver(update, None, frame_flags(update.frames))
+                await sub.run()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 self.redis_ok = False
                 log.warning("redis_subscription_lost", error=str(exc), retry_in_s=backoff)
-                with contextlib.suppress(Exception):
-                    if self._pubsub is not None:
-                        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
-                self._pubsub = None
+                if sub is not None:
+                    with contextlib.suppress(Exception):
+                        await sub.close()
+                self._sub = None
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 2.0)
 
@@ -511,9 +521,9 @@ class Node:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._pubsub is not None:
+        if self._sub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self._sub.close()
 
     async def _every(self, seconds: float, job: Callable[[], object]) -> None:
         while True:
@@ -535,6 +545,8 @@ class Node:
             del self.cache[code]
         for code in [c for c in self.decoded if c not in self.rooms]:
             del self.decoded[code]
+        if self._sub is not None:
+            self._sub.ping()  # a subscription silent for long is cut and reopened
         known = await self.store.heartbeat(self.id, now_ms())
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for

@@ -1,4 +1,4 @@
-"""The hot path's pipelined Redis connection, against a real redis-server."""
+"""The hot path's own Redis connections (commit pipe, raw subscription), on a real Redis."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from server.redis_pipe import RedisPipe, pipe_supported
 from server.redis_process import RedisProcess, free_port
+from server.redis_sub import SILENT_S, RawSubscription
 
 
 def test_which_urls_use_the_pipe() -> None:
@@ -67,3 +68,50 @@ async def test_a_restarted_redis_is_reconnected_and_a_dead_one_reported() -> Non
     finally:
         await pipe.close()
         proc.cleanup()
+
+
+async def test_raw_subscription_delivers_in_order_and_notices_silence(
+    redis_proc: RedisProcess,
+) -> None:
+    got: list[tuple[bytes, bytes]] = []
+
+    def handler(chan: bytes, data: bytes) -> None:
+        if data == b"boom":
+            raise ValueError("a bad message")  # logged; the subscription goes on
+        got.append((chan, data))
+
+    sub = await RawSubscription.open(redis_proc.url, "sub-test", handler)
+    runner = asyncio.ensure_future(sub.run())
+    admin = redis.Redis.from_url(redis_proc.url)
+    try:
+        await sub.subscribe("t:a", "t:b")
+        await asyncio.sleep(0.1)
+        sent = []
+        for i in range(500):
+            chan = "t:a" if i % 3 else "t:b"
+            admin.publish(chan, b"boom" if i == 250 else str(i).encode())
+            if i != 250:
+                sent.append((chan.encode(), str(i).encode()))
+        for _ in range(100):
+            if len(got) >= len(sent):
+                break
+            await asyncio.sleep(0.02)
+        assert got == sent
+        await sub.unsubscribe("t:b")
+        await asyncio.sleep(0.1)
+        admin.publish("t:b", b"gone")
+        admin.publish("t:a", b"last")
+        await asyncio.sleep(0.2)
+        assert got[-1] == (b"t:a", b"last") and (b"t:b", b"gone") not in got
+        assert "sub-test" in [c["name"] for c in admin.client_list()]
+        # Redis answers each heartbeat's ping; a link silent for long is cut.
+        sub.ping()
+        await asyncio.sleep(0.1)
+        assert not runner.done()
+        sub._proto.last_data -= SILENT_S + 1
+        sub.ping()
+        with pytest.raises(RedisConnectionError, match="no answer"):
+            await asyncio.wait_for(runner, 5)
+    finally:
+        admin.close()
+        await sub.close()
