@@ -108,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--rate", type=float, default=0.0, help="flips per second in all (default: flat out)"
     )
     load.add_argument(
+        "--warmup", type=float, default=0.0, metavar="S",
+        help="leave the first S seconds (every game starting at once) out of the latency",
+    )  # fmt: skip
+    load.add_argument(
         "--echo", type=int, metavar="N", default=0,
         help="instead: N connections doing flip-frame round trips with a bare echo server",
     )  # fmt: skip
@@ -197,7 +201,7 @@ async def run(args: argparse.Namespace) -> int:
             return 0
         report = await run_load(
             args.url, args.rooms, args.players, args.duration, args.preset,
-            sys.stderr.isatty(), args.rate,
+            sys.stderr.isatty(), args.rate, args.warmup,
         )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         return 0

@@ -2,6 +2,8 @@
 
 Reveal latency is measured per room and step: from the moment the last flip
 of the step is sent to the moment the reveal has arrived at every seat.
+``--warmup S`` leaves the first S seconds out of the latency figures: every
+room starts its game in the same instant, a burst no steady load has.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     moved_on: Counter[str] = field(default_factory=Counter)
+    measure_from: float = 0.0
+    """perf_counter() from which reveal latencies count (after the warm-up)."""
 
 
 class Pacer:
@@ -90,7 +94,10 @@ class LoadRoom:
             seen = self.arrivals.get(msg.step, 0) + 1
             self.arrivals[msg.step] = seen
             if seen == self.players and msg.step in self.last_send:
-                self.stats.latencies.append(time.perf_counter() - self.last_send.pop(msg.step))
+                now = time.perf_counter()
+                sent = self.last_send.pop(msg.step)
+                if now >= self.stats.measure_from:
+                    self.stats.latencies.append(now - sent)
                 del self.arrivals[msg.step]
         elif isinstance(msg, m.TrickWon):
             self.stats.tricks += 1  # counted once per seat: divided below
@@ -179,6 +186,7 @@ async def run_load(
     preset: str,
     progress: bool,
     rate: float = 0.0,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
     pacer = Pacer(rate) if rate > 0 else None
@@ -188,6 +196,7 @@ async def run_load(
             await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
         began = time.perf_counter()
         until = began + duration
+        stats.measure_from = began + warmup
         ticker: asyncio.Task[None] | None = None
         if progress:
 
@@ -227,6 +236,7 @@ async def run_load(
         "rounds_per_s": tricks / elapsed if elapsed else 0.0,
         "flips_per_s": stats.flips / elapsed if elapsed else 0.0,
         "reveals_measured": len(lat),
+        "warmup_s": warmup,
         "reveal_latency_ms": {
             "p50": _percentile(lat, 0.50),
             "p95": _percentile(lat, 0.95),
@@ -316,7 +326,8 @@ def format_report(r: dict[str, Any]) -> str:
             f"rounds/s        {r['rounds_per_s']:,.1f}  ({r['tricks']} tricks)",
             f"flips/s         {r['flips_per_s']:,.1f}  ({r['flips']} flips)",
             f"reveal latency  p50 {lat['p50']:.2f} ms  p95 {lat['p95']:.2f} ms  "
-            f"p99 {lat['p99']:.2f} ms  max {lat['max']:.2f} ms  ({r['reveals_measured']} reveals)",
+            f"p99 {lat['p99']:.2f} ms  max {lat['max']:.2f} ms  ({r['reveals_measured']} reveals"
+            + (f" after {r['warmup_s']:g} s warm-up)" if r.get("warmup_s") else ")"),
             f"errors          {r['errors'] or 'none'}",
             f"moved on        {r['moved_on'] or 'none'}  (acted on a step the server had closed)",
             f"reconnects      {r['reconnects']}",

@@ -278,17 +278,22 @@ class Session:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError(f"no reply to {type(build(action_id)).__name__}")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._connected.wait(), remaining)
-            if not self._connected.is_set():
-                continue
+            if not self._connected.is_set():  # (no wait_for task when connected)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._connected.wait(), remaining)
+                if not self._connected.is_set():
+                    continue
             fut: asyncio.Future[Any] = loop.create_future()
             self._waiting[action_id] = fut
             await self._send(build(action_id))
             try:
-                reply = await asyncio.wait_for(fut, max(0.01, deadline - loop.time()))
+                async with asyncio.timeout(max(0.01, deadline - loop.time())):
+                    reply = await fut
             except ConnectionError:
                 continue  # resend the same id: the server applies it once
+            except TimeoutError:
+                self._waiting.pop(action_id, None)
+                raise TimeoutError(f"no reply to {type(build(action_id)).__name__}") from None
             if isinstance(reply, m.Error):
                 if (
                     retry_rate_limited
@@ -410,4 +415,5 @@ class Session:
             if remaining <= 0:
                 raise TimeoutError("condition not reached")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(remaining, 0.5))
+                async with asyncio.timeout(min(remaining, 0.5)):  # no task per wake-up
+                    await self.changed.wait()

@@ -3,6 +3,9 @@
 Every part is a separate process on this machine: a redis-server, one
 ``krig-server serve``, a bare echo server (websockets + msgpack, nothing else)
 and the load client (``krig load``). The same load client drives both servers.
+With two or more CPUs the servers and Redis run on CPU 0 and the load client on
+CPU 1: left to the scheduler, the echo figure swung between 18,000 and 38,000
+round trips/s depending on whether client and server happened to share a core.
 It prints:
 
 1. the bare stack: flip-frame round trips/s through the echo server;
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +72,22 @@ def _krig_bin(name: str) -> str:
     return found or name
 
 
+PINNED = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
+SERVER_CPUS = {0}
+CLIENT_CPUS = {1}
+
+
+def _pin(pid: int, cpus: set[int]) -> None:
+    """Pin a just-started child (and what it starts later) to ``cpus``."""
+    if PINNED:
+        os.sched_setaffinity(pid, cpus)
+
+
 def _start(args: list[str], ready: bytes) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE)
+    proc = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE
+    )  # fmt: skip
+    _pin(proc.pid, SERVER_CPUS)
     assert proc.stdout is not None
     while True:
         line = proc.stdout.readline()
@@ -79,12 +97,28 @@ def _start(args: list[str], ready: bytes) -> subprocess.Popen[bytes]:
             raise RuntimeError(f"{args[0]} did not start")
 
 
-def _load(url: str, *extra: str, seconds: float) -> dict[str, Any]:
-    out = subprocess.run(
-        [_krig_bin("krig"), "load", "--url", url, "--json", "--duration", str(seconds), *extra],
-        check=True, capture_output=True, cwd=HERE,
+WARMUP_S = 1.0
+"""Latency figures leave out each run's first second: every room starts its game at once."""
+
+
+def _load(
+    url: str, *extra: str, seconds: float, during: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """One ``krig load`` run; ``during`` is called once its warm-up is over."""
+    rooms = "--rooms" in extra  # (the echo and idle modes have no games to warm up)
+    proc = subprocess.Popen(
+        [_krig_bin("krig"), "load", "--url", url, "--json", "--duration", str(seconds),
+         *(("--warmup", str(WARMUP_S)) if rooms else ()), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE,
     )  # fmt: skip
-    result: dict[str, Any] = json.loads(out.stdout)
+    _pin(proc.pid, CLIENT_CPUS)
+    if during is not None:
+        time.sleep(WARMUP_S + 0.5)  # + the client's set-up (connecting, creating rooms)
+        during()
+    out, err = proc.communicate()
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, proc.args, out, err)
+    result: dict[str, Any] = json.loads(out)
     return result
 
 
@@ -144,8 +178,12 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
 
 def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
     raise_open_files()
-    report: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    report: dict[str, Any] = {
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "pinned": PINNED}
+    }
     rp = RedisProcess(port=free_port()).start()
+    if rp.proc is not None:
+        _pin(rp.proc.pid, SERVER_CPUS)
     krig_port, echo_port = free_port(), free_port()
     server = _start(
         [sys.executable, "-m", "server.cli", "serve", "--port", str(krig_port),
@@ -173,10 +211,14 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         report["ratio_2p"] = peak / bare["round_trips_per_s"]
         report["ratio_4p"] = report["krig_4p"]["flips_per_s"] / bare["round_trips_per_s"]
         for share in (0.5, 0.9):
-            before = _server_histogram(krig_port)
+            before: dict[float, float] = {}
+
+            def snapshot(into: dict[float, float] = before) -> None:
+                into.update(_server_histogram(krig_port))
+
             paced = _load(
                 url, "--rooms", str(rooms), "--players", "2", "--rate", f"{peak * share:.0f}",
-                seconds=seconds,
+                seconds=seconds, during=snapshot,
             )  # fmt: skip
             paced["server_side_ms"] = _quantiles(before, _server_histogram(krig_port))
             report[f"paced_{int(share * 100)}"] = paced
@@ -209,6 +251,7 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
                 [_krig_bin("krig"), "load", "--url", url, "--idle", str(idle), "--duration", "8"],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE,
             )  # fmt: skip
+            _pin(holder.pid, CLIENT_CPUS)
             peak_rss = rss0
             while holder.poll() is None:
                 peak_rss = max(peak_rss, _rss_kib(server.pid))
@@ -238,7 +281,8 @@ def format_report(r: dict[str, Any]) -> str:
     b, two, four = r["bare_echo"], r["krig_2p"], r["krig_4p"]
     lines = [
         f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}; "
-        "client, servers and Redis on this machine",
+        "client, servers and Redis on this machine"
+        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else ""),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
         f"krig 2p       {two['flips_per_s']:>10,.0f} flips/s  ({two['connections']} connections, "

@@ -34,6 +34,12 @@ async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path
         paced = await run_load(srv.url, 4, 2, 1.0, "classic", False, rate=100)
         assert 0 < paced["flips"] <= 100 * 1.5 + 10  # the pacer holds the rate
         assert paced["errors"] == {}
+        assert paced["reveals_measured"] > 0
+        # Reveals inside the warm-up are played but left out of the latency.
+        warm = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=0.4)
+        cold = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=5)
+        assert warm["warmup_s"] == 0.4 and 0 < warm["reveals_measured"] < warm["flips"] / 2
+        assert cold["flips"] > 0 and cold["reveals_measured"] == 0
     finally:
         srv.stop()
 
