@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import socket
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 import hiredis
 from redis.asyncio.connection import parse_url
@@ -44,8 +44,8 @@ class _Resp(asyncio.Protocol):
         self.closed = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        # (cast, not isinstance: uvloop's transports are not asyncio.Transport subclasses)
+        self.transport = cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)

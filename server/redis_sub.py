@@ -14,7 +14,7 @@ import asyncio
 import socket
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import hiredis
 import redis.asyncio as aioredis
@@ -54,8 +54,8 @@ class _SubProtocol(asyncio.Protocol):
         self.last_data = time.monotonic()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        # (cast, not isinstance: uvloop's transports are not asyncio.Transport subclasses)
+        self.transport = cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
         self.last_data = time.monotonic()
