@@ -21,17 +21,28 @@ from typing import Any, cast
 
 import hiredis
 from redis.asyncio.connection import parse_url
+from redis.exceptions import BusyLoadingError, NoScriptError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
 
 Arg = bytes | str | int
 
-RETRIES = 8
-"""Reconnect attempts for one call (backoff 20 ms doubling to 1 s): a Redis restart."""
+RETRY_FOR_S = 10.0
+"""How long one call keeps reconnecting (backoff 20 ms doubling to 1 s): a Redis
+restart, AOF loading included. redis-py's pool waited as long for a connection."""
 
 
 def pipe_supported(url: str) -> bool:
     return url.split("://", 1)[0].lower() in ("redis", "unix")
+
+
+def _error(message: str) -> Exception:
+    """The exception for an error reply; LOADING (a restarted Redis reading its
+    data back) is a connection error, so the call waits and goes again."""
+    if message.startswith("NOSCRIPT"):
+        return NoScriptError(message)
+    if message.startswith("LOADING"):
+        return BusyLoadingError(message)
+    return ResponseError(message)
 
 
 class _Resp(asyncio.Protocol):
@@ -55,9 +66,7 @@ class _Resp(asyncio.Protocol):
                 if fut.done():
                     continue
                 if isinstance(reply, hiredis.ReplyError):
-                    message = str(reply)
-                    error = NoScriptError if message.startswith("NOSCRIPT") else ResponseError
-                    fut.set_exception(error(message))
+                    fut.set_exception(_error(str(reply)))
                 else:
                     fut.set_result(reply)
         except (hiredis.ProtocolError, IndexError) as exc:
@@ -139,14 +148,16 @@ class RedisPipe:
         to run twice (the commit script is: its compare-and-set refuses a
         second run). Redis still unreachable after the retries: ConnectionError.
         """
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RETRY_FOR_S
         delay = 0.02
-        for attempt in range(RETRIES + 1):
+        while True:
             try:
                 proto = await self._connection()
                 futures = proto.send(commands)
                 results = await asyncio.gather(*futures, return_exceptions=True)
             except (RedisConnectionError, OSError) as exc:
-                if attempt == RETRIES:
+                if loop.time() + delay > give_up:
                     raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -155,7 +166,7 @@ class RedisPipe:
             if lost is not None:
                 # Sent but perhaps not run: the caller's compare-and-set makes a
                 # second run harmless (it finds the version already moved on).
-                if attempt == RETRIES:
+                if loop.time() + delay > give_up:
                     raise lost
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -164,7 +175,6 @@ class RedisPipe:
                 if isinstance(r, BaseException):
                     raise r
             return results
-        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         proto, self._proto = self._proto, None

@@ -57,7 +57,16 @@ async def keep_playing(room: LoadRoom, until: float, errors: Counter[str]) -> No
         try:
             await room.run(until)
         except Exception as exc:
-            errors[type(exc).__name__] += 1
+            errors[f"{type(exc).__name__}: {str(exc)[:60]}"] += 1
+            for s in room.sessions:  # what each seat knew when it gave up
+                t = s.table
+                print(
+                    f"  room {t.code} seat {t.seat}: {type(exc).__name__} at seq {t.seq} "
+                    f"phase {t.phase} games {t.games_over} step {t.step} awaiting {t.awaiting} "
+                    f"connected {s.connected} url {s.url}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             await asyncio.sleep(0.5)
 
 
@@ -154,7 +163,11 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=5)
     parser.add_argument("--every", type=float, default=15, help="seconds between faults")
     parser.add_argument("--preset", default="classic")
+    parser.add_argument("--logs", type=Path, help="keep the nodes' logs and Redis here")
     args = parser.parse_args()
+    if args.logs is not None:
+        args.logs.mkdir(parents=True, exist_ok=True)
+        return asyncio.run(soak(args, args.logs))
     with tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(soak(args, Path(tmp)))
 

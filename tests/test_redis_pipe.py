@@ -9,6 +9,7 @@ import redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 
+from server import redis_pipe
 from server.redis_pipe import RedisPipe, pipe_supported
 from server.redis_process import RedisProcess, free_port
 from server.redis_sub import SILENT_S, RawSubscription
@@ -52,7 +53,10 @@ async def test_concurrent_callers_each_get_their_own_reply(redis_proc: RedisProc
         await pipe.close()
 
 
-async def test_a_restarted_redis_is_reconnected_and_a_dead_one_reported() -> None:
+async def test_a_restarted_redis_is_reconnected_and_a_dead_one_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(redis_pipe, "RETRY_FOR_S", 3.0)  # (10 s in the server)
     proc = RedisProcess(port=free_port()).start()
     pipe = RedisPipe(proc.url, "pipe-restart")
     try:
