@@ -29,6 +29,8 @@ from protocol.version import MAJOR, SUBPROTOCOL
 R = TypeVar("R")
 
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong, m.Record)
+RESYNC_AGAIN_S = 1.0
+"""A gap still open this long after asking: ask again."""
 AHEAD_LIMIT = 4096
 """Room events kept while waiting for a gap to be filled (beyond: a snapshot fixes it)."""
 LOBBY_UPDATES = (m.LobbyRoom,)
@@ -79,6 +81,8 @@ class Session:
         self._connected = asyncio.Event()
         self._fatal: BaseException | None = None
         self._resync_sent_for = -1
+        self._resync_sent_at = 0.0
+        self._sending: set[asyncio.Task[None]] = set()
         self._ahead: dict[int, m.RoomEvent] = {}
 
     @property
@@ -235,14 +239,30 @@ class Session:
         if self._ahead:
             self._ask_resync()
 
-    def _ask_resync(self) -> None:
-        """Ask for the events after ``table.seq``, once per position."""
+    def _ask_resync(self, again: bool = False) -> None:
+        """Ask for the events after ``table.seq``: once per position, again if still stuck.
+
+        An answer can fail (Redis restarting) or be lost with the connection,
+        and when the gap is at the end of what the room has sent, no later
+        event comes to notice it by: while a gap stays, ask every second.
+        """
         t = self.table
-        if self._resync_sent_for != t.seq and t.code is not None:
-            self._resync_sent_for = t.seq
-            asyncio.get_running_loop().create_task(
-                self._send_quietly(m.Resync(id=next(self._ids), after=t.seq))
-            )
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if t.code is None:
+            return
+        recent = now - self._resync_sent_at < RESYNC_AGAIN_S
+        if self._resync_sent_for == t.seq and recent and not again:
+            return
+        self._resync_sent_for, self._resync_sent_at = t.seq, now
+        task = loop.create_task(self._send_quietly(m.Resync(id=next(self._ids), after=t.seq)))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+        loop.call_later(RESYNC_AGAIN_S, self._still_behind, t.seq)
+
+    def _still_behind(self, seq: int) -> None:
+        if self._ahead and self.table.seq == seq and not self.closed:
+            self._ask_resync(again=True)
 
     async def _send_quietly(self, message: m.ClientMessage) -> None:
         """Send if connected; a reconnection asks for what was missed anyway."""

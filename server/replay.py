@@ -18,7 +18,7 @@ from protocol.codec import encode
 from protocol.records import GameRecord
 from server.engine import Choose, Flip, GameState, RuleViolation, from_deal, submit, time_up
 from server.engine.rules import Rules, RulesError
-from server.rooms import wire_events
+from server.rooms import deal_revealed, wire_events
 
 TIME_UP_SEAT = 255
 ABANDONED_SEAT = 254
@@ -83,15 +83,6 @@ def with_events(record: GameRecord) -> GameRecord:
     done = replay(record)
     if done.started is None:
         return record  # unplayable: verify says why
-    proof = record.proof
-    revealed = m.DealRevealed(
-        seq=0,
-        game=record.game,
-        commitment=record.commitment,
-        piles=proof.piles,
-        set_aside=proof.set_aside,
-        seed=proof.seed,
-        nonce=proof.nonce,
-    )
+    revealed = deal_revealed(record.game, record.commitment, record.proof)
     record.events = [encode(e) for e in (done.started, *done.events, revealed)]
     return record

@@ -400,20 +400,23 @@ def _play_events(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], ste
             out.finished = True
             proof = rec.proof
             assert proof is not None
-            _event(
-                rec,
-                out,
-                m.DealRevealed,
-                game=rec.game,
-                commitment=rec.commitment,
-                piles=proof.piles,
-                set_aside=proof.set_aside,
-                seed=proof.seed,
-                nonce=proof.nonce,
-            )
+            _emit(rec, out, deal_revealed(rec.game, rec.commitment, proof))
     if state.steps != step and state.phase != "over":
         rec.step_started_ms = rec.updated_ms
         _clock(rec, out)
+
+
+def deal_revealed(game: int, commitment_: str, proof: DealProof) -> m.DealRevealed:
+    """The event after game over that opens the commitment (also rebuilt in records)."""
+    return m.DealRevealed(
+        seq=0,
+        game=game,
+        commitment=commitment_,
+        piles=proof.piles,
+        set_aside=proof.set_aside,
+        seed=proof.seed,
+        nonce=proof.nonce,
+    )
 
 
 def _clock(rec: RoomRecord, out: Outcome) -> None:

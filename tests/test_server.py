@@ -640,3 +640,28 @@ async def test_events_that_arrive_out_of_order_are_applied_in_order(server: Serv
         assert got.revealed_cards == want.revealed_cards
     finally:
         await close_all(sessions)
+
+
+async def test_a_gap_that_stays_open_is_asked_for_again(server: ServerProc) -> None:
+    # An event from beyond a gap arrives, and the resync answer does not fill
+    # it (here: the event is made up, so the server has nothing after our seq).
+    # With no later event to notice the gap by, the session asks every second.
+    sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 5})
+    s = sessions[0]
+    asked: list[int] = []
+    send_quietly = s._send_quietly
+
+    async def spy(message: m.ClientMessage) -> None:
+        if isinstance(message, m.Resync):
+            asked.append(message.after)
+        await send_quietly(message)
+
+    s._send_quietly = spy  # type: ignore[method-assign]
+    try:
+        seq = s.table.seq
+        s._handle(encode(m.Acted(seq=seq + 5, seat=1, step=s.table.step)))
+        await asyncio.sleep(2.5)
+        assert asked[:3] == [seq, seq, seq]
+        assert s.table.seq == seq  # nothing was made up on the table
+    finally:
+        await close_all(sessions)

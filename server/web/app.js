@@ -76,6 +76,7 @@ const app = {
   connected: false,
   stopped: false,
   resyncFor: -1,
+  resyncAt: 0,
   ahead: new Map(), // room events that arrived before a gap was filled (by seq)
   pendingCode: null,
   helloName: null,
@@ -252,11 +253,17 @@ function handle(msg) {
 }
 
 function askResync() {
+  // Once per position, and again every second while the gap stays (an answer
+  // can fail or be lost, and nothing later may come to notice the gap by).
   const t = app.table;
-  if (app.resyncFor !== t.seq) {
-    app.resyncFor = t.seq;
-    send({ t: "resync", id: app.nextId++, after: t.seq });
-  }
+  const seq = t.seq;
+  if (app.resyncFor === seq && Date.now() - app.resyncAt < 1000) return;
+  app.resyncFor = seq;
+  app.resyncAt = Date.now();
+  send({ t: "resync", id: app.nextId++, after: seq });
+  setTimeout(() => {
+    if (app.ahead.size && app.table.seq === seq) askResync();
+  }, 1000);
 }
 
 function catchUp() {
