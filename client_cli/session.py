@@ -29,6 +29,16 @@ from protocol.version import MAJOR, SUBPROTOCOL
 R = TypeVar("R")
 
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong, m.Record)
+TABLE_MOVED_ON = frozenset(
+    {
+        ErrorCode.STALE_STEP,
+        ErrorCode.ALREADY_ACTED,
+        ErrorCode.NOT_AWAITING,
+        ErrorCode.SEAT_OUT,
+        ErrorCode.GAME_OVER,
+    }
+)
+"""Answers that say the server's table is ahead of ours: ask for what we missed."""
 RESYNC_AGAIN_S = 1.0
 """A gap still open this long after asking: ask again."""
 AHEAD_LIMIT = 4096
@@ -83,6 +93,7 @@ class Session:
         self._resync_sent_for = -1
         self._resync_sent_at = 0.0
         self._sending: set[asyncio.Task[None]] = set()
+        self._resync_ids: list[int] = []
         self._ahead: dict[int, m.RoomEvent] = {}
 
     @property
@@ -164,7 +175,7 @@ class Session:
                 self.reconnects += 1
                 backoff = 0.05
                 if self.table.code is not None:
-                    await self._send(m.Resync(id=next(self._ids), after=self.table.seq))
+                    self._ask_resync(again=True)
                 break
 
     def _fail_waiting(self, exc: BaseException) -> None:
@@ -213,6 +224,14 @@ class Session:
         if isinstance(msg, m.Welcome) and msg.room is not None:
             t.code = msg.room
             t.seat = msg.seat
+        if isinstance(msg, m.Error):
+            if msg.id in self._resync_ids:
+                # The answer to a resync failed (Redis restarting?): ask again soon.
+                asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
+            elif msg.code in TABLE_MOVED_ON:
+                # The server's table is ahead of ours, and perhaps no event is
+                # coming to show it (the ones we missed were the last): ask.
+                self._ask_resync(again=True)
         if isinstance(msg, REPLIES):
             fut = self._waiting.pop(getattr(msg, "id", -1) or -1, None)
             if fut is not None and not fut.done():
@@ -255,7 +274,10 @@ class Session:
         if self._resync_sent_for == t.seq and recent and not again:
             return
         self._resync_sent_for, self._resync_sent_at = t.seq, now
-        task = loop.create_task(self._send_quietly(m.Resync(id=next(self._ids), after=t.seq)))
+        resync_id = next(self._ids)
+        self._resync_ids.append(resync_id)
+        del self._resync_ids[:-8]
+        task = loop.create_task(self._send_quietly(m.Resync(id=resync_id, after=t.seq)))
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
         loop.call_later(RESYNC_AGAIN_S, self._still_behind, t.seq)

@@ -665,3 +665,35 @@ async def test_a_gap_that_stays_open_is_asked_for_again(server: ServerProc) -> N
         assert s.table.seq == seq  # nothing was made up on the table
     finally:
         await close_all(sessions)
+
+
+async def test_a_table_moved_on_answer_or_a_failed_resync_asks_again(server: ServerProc) -> None:
+    # After a fault a client can be behind with no later event coming to show
+    # it: every seat waits for a step the others' tables have not reached. A
+    # "stale_step" answer says the server is ahead: the session asks for what
+    # it missed. A resync answered with an error is asked again a second later.
+    sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 5})
+    s = sessions[0]
+    asked: list[int] = []
+    send_quietly = s._send_quietly
+
+    async def spy(message: m.ClientMessage) -> None:
+        if isinstance(message, m.Resync):
+            asked.append(message.id)
+        await send_quietly(message)
+
+    s._send_quietly = spy  # type: ignore[method-assign]
+    try:
+        s._handle(encode(m.Error(id=None, code="stale_step", message="not the current step")))
+        await asyncio.sleep(0.1)
+        assert len(asked) == 1
+        s._handle(encode(m.Error(id=asked[0], code="internal", message="the server failed")))
+        await asyncio.sleep(0.5)
+        assert len(asked) == 1  # not at once
+        await asyncio.sleep(0.8)
+        assert len(asked) == 2
+        s._handle(encode(m.Error(id=None, code="bad_message", message="other answers do not")))
+        await asyncio.sleep(1.2)
+        assert len(asked) == 2
+    finally:
+        await close_all(sessions)

@@ -180,6 +180,8 @@ const ROOM_EVENTS = new Set([
   "shuffled", "player_out", "game_over", "deal_revealed", "clock", "room_changed",
 ]);
 
+const MOVED_ON = new Set(["stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"]);
+
 function handle(msg) {
   const t = app.table;
   if ("id" in msg && msg.id !== null && app.waiting.has(msg.id) &&
@@ -190,6 +192,11 @@ function handle(msg) {
     else pending.resolve(msg);
   } else if (msg.t === "error") {
     showError(ERRORS[msg.code] ?? msg.message);
+  }
+  if (msg.t === "error" && MOVED_ON.has(msg.code) && t.code) {
+    // The server's table is ahead of this page's: ask for what was missed.
+    app.resyncFor = -1;
+    askResync();
   }
   switch (msg.t) {
     case "welcome":
