@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -27,6 +28,7 @@ from protocol.errors import ErrorCode
 from protocol.version import MAJOR, SUBPROTOCOL
 
 R = TypeVar("R")
+log = logging.getLogger("krig.session")
 
 REPLIES = (m.Ack, m.Error, m.Joined, m.Lobby, m.Pong, m.Record)
 TABLE_MOVED_ON = frozenset(
@@ -94,6 +96,8 @@ class Session:
         self._resync_sent_at = 0.0
         self._sending: set[asyncio.Task[None]] = set()
         self._resync_ids: list[int] = []
+        self.handle_failures = 0
+        """Messages whose handling raised (a bug; logged): 0 in a healthy run."""
         self._ahead: dict[int, m.RoomEvent] = {}
 
     @property
@@ -148,7 +152,15 @@ class Session:
             try:
                 async for frame in ws:
                     if isinstance(frame, bytes):
-                        self._handle(frame)
+                        try:
+                            self._handle(frame)
+                        except Exception:
+                            # A bug in applying one message must not stop the
+                            # reading (the connection would look alive while the
+                            # table froze): log it, and ask for a fresh picture.
+                            log.exception("failed to apply a message from the server")
+                            self.handle_failures += 1
+                            self._ask_resync(again=True)
             except ConnectionClosed:
                 pass
             self._connected.clear()

@@ -63,7 +63,8 @@ async def keep_playing(room: LoadRoom, until: float, errors: Counter[str]) -> No
                 print(
                     f"  room {t.code} seat {t.seat}: {type(exc).__name__} at seq {t.seq} "
                     f"phase {t.phase} games {t.games_over} step {t.step} awaiting {t.awaiting} "
-                    f"connected {s.connected} url {s.url}",
+                    f"connected {s.connected} url {s.url} handle failures {s.handle_failures} "
+                    f"acted {sorted(t.acted)}",
                     file=sys.stderr,
                     flush=True,
                 )
