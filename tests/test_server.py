@@ -642,26 +642,32 @@ async def test_events_that_arrive_out_of_order_are_applied_in_order(server: Serv
         await close_all(sessions)
 
 
+def _resyncs_sent(s: Session) -> list[m.Resync]:
+    """Every resync the session sends from now on (still sent to the server)."""
+    asked: list[m.Resync] = []
+    send_quietly = s._send_quietly
+
+    async def spy(message: m.ClientMessage) -> None:
+        if isinstance(message, m.Resync):
+            asked.append(message)
+        await send_quietly(message)
+
+    s._send_quietly = spy  # type: ignore[method-assign]
+    return asked
+
+
 async def test_a_gap_that_stays_open_is_asked_for_again(server: ServerProc) -> None:
     # An event from beyond a gap arrives, and the resync answer does not fill
     # it (here: the event is made up, so the server has nothing after our seq).
     # With no later event to notice the gap by, the session asks every second.
     sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 5})
     s = sessions[0]
-    asked: list[int] = []
-    send_quietly = s._send_quietly
-
-    async def spy(message: m.ClientMessage) -> None:
-        if isinstance(message, m.Resync):
-            asked.append(message.after)
-        await send_quietly(message)
-
-    s._send_quietly = spy  # type: ignore[method-assign]
+    asked = _resyncs_sent(s)
     try:
         seq = s.table.seq
         s._handle(encode(m.Acted(seq=seq + 5, seat=1, step=s.table.step)))
         await asyncio.sleep(2.5)
-        assert asked[:3] == [seq, seq, seq]
+        assert [r.after for r in asked[:3]] == [seq, seq, seq]
         assert s.table.seq == seq  # nothing was made up on the table
     finally:
         await close_all(sessions)
@@ -674,20 +680,12 @@ async def test_a_table_moved_on_answer_or_a_failed_resync_asks_again(server: Ser
     # it missed. A resync answered with an error is asked again a second later.
     sessions = await seat_players(server.url, 2, "classic", {"max_tricks": 5})
     s = sessions[0]
-    asked: list[int] = []
-    send_quietly = s._send_quietly
-
-    async def spy(message: m.ClientMessage) -> None:
-        if isinstance(message, m.Resync):
-            asked.append(message.id)
-        await send_quietly(message)
-
-    s._send_quietly = spy  # type: ignore[method-assign]
+    asked = _resyncs_sent(s)
     try:
         s._handle(encode(m.Error(id=None, code="stale_step", message="not the current step")))
         await asyncio.sleep(0.1)
         assert len(asked) == 1
-        s._handle(encode(m.Error(id=asked[0], code="internal", message="the server failed")))
+        s._handle(encode(m.Error(id=asked[0].id, code="internal", message="the server failed")))
         await asyncio.sleep(0.5)
         assert len(asked) == 1  # not at once
         await asyncio.sleep(0.8)
