@@ -88,6 +88,7 @@ class _SubProtocol(asyncio.Protocol):
         self.replies.clear()
         if not self.lost.done():
             self.lost.set_exception(error)
+            self.lost.exception()  # run() raises it; after a shutdown nobody waits: no warning
         if self.transport is not None:
             self.transport.abort()
 
