@@ -7,6 +7,7 @@ are played by protocol-only clients from client_cli.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import signal
 import urllib.request
 from collections import Counter
@@ -642,18 +643,26 @@ async def test_events_that_arrive_out_of_order_are_applied_in_order(server: Serv
         await close_all(sessions)
 
 
-def _resyncs_sent(s: Session) -> list[m.Resync]:
-    """Every resync the session sends from now on (still sent to the server)."""
-    asked: list[m.Resync] = []
+def _resyncs_sent(s: Session) -> list[tuple[float, m.Resync]]:
+    """Every resync the session sends from now on, with its loop time (still sent)."""
+    asked: list[tuple[float, m.Resync]] = []
     send_quietly = s._send_quietly
 
     async def spy(message: m.ClientMessage) -> None:
         if isinstance(message, m.Resync):
-            asked.append(message)
+            asked.append((asyncio.get_running_loop().time(), message))
         await send_quietly(message)
 
     s._send_quietly = spy  # type: ignore[method-assign]
     return asked
+
+
+async def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Wait until ``check()`` holds (a slow machine gets time; a failure still fails)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "condition not reached"
+        await asyncio.sleep(0.02)
 
 
 async def test_a_gap_that_stays_open_is_asked_for_again(server: ServerProc) -> None:
@@ -666,8 +675,10 @@ async def test_a_gap_that_stays_open_is_asked_for_again(server: ServerProc) -> N
     try:
         seq = s.table.seq
         s._handle(encode(m.Acted(seq=seq + 5, seat=1, step=s.table.step)))
-        await asyncio.sleep(2.5)
-        assert [r.after for r in asked[:3]] == [seq, seq, seq]
+        await _until(lambda: len(asked) >= 3)
+        assert [r.after for _, r in asked[:3]] == [seq, seq, seq]
+        times = [t for t, _ in asked[:3]]
+        assert all(b - a >= 0.9 for a, b in itertools.pairwise(times))  # once a second
         assert s.table.seq == seq  # nothing was made up on the table
     finally:
         await close_all(sessions)
@@ -683,15 +694,13 @@ async def test_a_table_moved_on_answer_or_a_failed_resync_asks_again(server: Ser
     asked = _resyncs_sent(s)
     try:
         s._handle(encode(m.Error(id=None, code="stale_step", message="not the current step")))
-        await asyncio.sleep(0.1)
-        assert len(asked) == 1
-        s._handle(encode(m.Error(id=asked[0].id, code="internal", message="the server failed")))
-        await asyncio.sleep(0.5)
-        assert len(asked) == 1  # not at once
-        await asyncio.sleep(0.8)
-        assert len(asked) == 2
+        await _until(lambda: len(asked) == 1)
+        failed_at = asyncio.get_running_loop().time()
+        s._handle(encode(m.Error(id=asked[0][1].id, code="internal", message="the server failed")))
+        await _until(lambda: len(asked) == 2)
+        assert asked[1][0] - failed_at >= 0.9  # a second later, not at once
         s._handle(encode(m.Error(id=None, code="bad_message", message="other answers do not")))
-        await asyncio.sleep(1.2)
+        await asyncio.sleep(1.5)
         assert len(asked) == 2
     finally:
         await close_all(sessions)
