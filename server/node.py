@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import functools
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -22,7 +21,6 @@ import redis.asyncio as aioredis
 import structlog
 from msgspec import Struct
 from websockets.asyncio.server import ServerConnection, broadcast
-from websockets.protocol import State
 
 from protocol import messages as m
 from protocol.codec import encode
@@ -30,6 +28,7 @@ from protocol.errors import CloseCode, ErrorCode
 from protocol.records import GameRecord
 from server import metrics, rooms
 from server.config import Settings
+from server.outbox import send_frames
 from server.records import (
     RoomRecord,
     RoomUpdate,
@@ -98,33 +97,11 @@ def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
 
 def send(ws: ServerConnection, frame: bytes) -> None:
     """Queue a frame now, in order with room broadcasts (no await between them)."""
-    broadcast([ws], frame)
-
-
-def send_frames(ws: ServerConnection, frames: list[bytes]) -> None:
-    """Queue several frames now, written to the socket at once.
-
-    What ``websockets.broadcast`` does for one frame (skip a connection that
-    is not open; a failure is logged, never raised), but one write for all of
-    them: an update with a reveal carries three or four frames, and a write
-    per frame per member was a quarter of the server's time at peak.
-    """
-    if len(frames) == 1:
-        broadcast([ws], frames[0])
-        return
-    if ws.protocol.state is not State.OPEN or ws.send_in_progress is not None:
-        return
-    try:
-        for frame in frames:
-            ws.protocol.send_binary(frame)
-        # Open and not sending anything else: only frames are queued (no EOF).
-        ws.transport.write(b"".join(ws.protocol.data_to_send()))
-    except Exception as exc:
-        log.warning("send_failed", error=repr(exc))
+    send_frames(ws, [frame])
 
 
 def send_msg(ws: ServerConnection, message: Struct) -> None:
-    send(ws, encode(message))
+    send_frames(ws, [encode(message)])
 
 
 class Node:
@@ -156,13 +133,17 @@ class Node:
         self._tasks: list[asyncio.Task[None]] = []
         self._sub: Subscription | None = None
         self._subscribed: set[str] = set()
+        self._confirmed: set[str] = set()
+        """Rooms whose channel Redis confirmed on the live subscription: for these
+        the commit publishes only if another node listens too (store.COMMIT)."""
         self._sub_lock = asyncio.Lock()
         self.redis_ok = False
         self.lobby_watchers: dict[str, ServerConnection] = {}
         self._ctl_channel = f"krig:node:{node_id}:ctl".encode()
         self._beats = 0
         self._behind: dict[str, int] = {}
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: dict[str, asyncio.Lock] = {}
+        """One per room acted on; unused ones are dropped by the heartbeat."""
 
     # ------------------------------------------------------------ applying
 
@@ -263,6 +244,7 @@ class Node:
                 game=rec.game,
                 record=record,
                 lobby_frame=lobby_frame,
+                mine=self._ctl_channel if code in self._confirmed else b"",
             )
             if ok:
                 self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
@@ -467,8 +449,11 @@ class Node:
         async with self._sub_lock:
             if code in self.rooms and code not in self._subscribed and self._sub is not None:
                 try:
-                    await self._sub.subscribe(channel(code))
+                    sub = self._sub
+                    await sub.subscribe(channel(code))
                     self._subscribed.add(code)
+                    if sub.confirms and sub is self._sub:
+                        self._confirmed.add(code)
                 except (aioredis.ConnectionError, OSError):
                     pass  # the listener resubscribes everything when it reconnects
         await self.resync_room(code)
@@ -477,6 +462,7 @@ class Node:
         async with self._sub_lock:
             if code not in self.rooms and code in self._subscribed and self._sub is not None:
                 self._subscribed.discard(code)
+                self._confirmed.discard(code)
                 with contextlib.suppress(aioredis.ConnectionError, OSError):
                     await self._sub.unsubscribe(channel(code))
 
@@ -506,12 +492,15 @@ class Node:
                 )
                 async with self._sub_lock:
                     self._sub = sub
+                    self._confirmed = set()
                     self._subscribed = set(self.rooms)
                     await sub.subscribe(
-                        f"krig:node:{self.id}:ctl",
+                        self._ctl_channel.decode(),
                         LOBBY_CHANNEL,
                         *(channel(code) for code in self._subscribed),
                     )
+                    if sub.confirms:
+                        self._confirmed = set(self._subscribed)
                 for code in list(self.rooms):
                     await self.resync_room(code)
                 self.redis_ok = True
@@ -521,6 +510,7 @@ class Node:
                 raise
             except Exception as exc:
                 self.redis_ok = False
+                self._confirmed = set()
                 log.warning("redis_subscription_lost", error=str(exc), retry_in_s=backoff)
                 if sub is not None:
                     with contextlib.suppress(Exception):
@@ -573,6 +563,8 @@ class Node:
             del self.cache[code]
         for code in [c for c in self.decoded if c not in self.rooms]:
             del self.decoded[code]
+        for code in [c for c, lk in self._locks.items() if c not in self.rooms and not lk.locked()]:
+            del self._locks[code]
         if self._sub is not None:
             self._sub.ping()  # a subscription silent for long is cut and reopened
         known = await self.store.heartbeat(self.id, now_ms())

@@ -1,0 +1,70 @@
+"""Frames to clients, queued per connection and written once per event-loop turn.
+
+A flip makes several frames for the same socket within one turn of the
+loop: the seat's ``acted`` event and its ``ack``; a reveal, the trick's end
+and a hand. Written one by one, each was a ``send`` system call on the
+server and a wake-up and a read on the client; queued and written together
+at the end of the turn they cost one of each. Order is kept: frames go into
+the websockets protocol's buffer at once, so anything websockets itself
+writes in between (a pong, a close) carries them out first, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import structlog
+from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
+
+log = structlog.get_logger("krig.outbox")
+
+_queued: set[ServerConnection] = set()
+"""Connections with frames waiting for this turn's flush."""
+
+
+def send_frames(ws: ServerConnection, frames: list[bytes]) -> None:
+    """Queue ``frames`` for ``ws``; they are written together before the loop next waits.
+
+    Like ``websockets.broadcast``: a connection that is not open (or is in
+    the middle of a fragmented message, which krig never sends) is skipped,
+    and a failure is logged, never raised.
+    """
+    if ws.protocol.state is not State.OPEN or ws.send_in_progress is not None:
+        return
+    try:
+        for frame in frames:
+            ws.protocol.send_binary(frame)
+    except Exception as exc:
+        log.warning("send_failed", error=repr(exc))
+        return
+    if ws not in _queued:
+        _queued.add(ws)
+        asyncio.get_running_loop().call_soon(_flush, ws)
+
+
+def _flush(ws: ServerConnection) -> None:
+    _queued.discard(ws)
+    try:
+        chunks = ws.protocol.data_to_send()
+    except Exception as exc:  # pragma: no cover - the protocol never raises here
+        log.warning("send_failed", error=repr(exc))
+        return
+    if not chunks:
+        return  # websockets wrote them already (it sent something of its own)
+    data = [c for c in chunks if c]
+    transport = ws.transport
+    if transport.is_closing():
+        return
+    try:
+        if data:
+            transport.write(data[0] if len(data) == 1 else b"".join(data))
+        if len(data) < len(chunks):
+            # An empty chunk asks for a half-close (the protocol is closing):
+            # what websockets' own send_data does with it.
+            if transport.can_write_eof():
+                transport.write_eof()
+            else:  # pragma: no cover - TLS
+                transport.close()
+    except Exception as exc:
+        log.warning("send_failed", error=repr(exc))
