@@ -53,6 +53,8 @@ class _Resp(asyncio.Protocol):
         self.waiting: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
         self.closed = False
+        self._out: list[bytes] = []
+        """Commands packed this loop turn, written together at its end."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # (cast, not isinstance: uvloop's transports are not asyncio.Transport subclasses)
@@ -85,14 +87,41 @@ class _Resp(asyncio.Protocol):
                 fut.set_exception(error)
 
     def send(self, commands: list[tuple[Arg, ...]]) -> list[asyncio.Future[Any]]:
+        """Queue ``commands``; what every caller queued in this loop turn goes in one write.
+
+        Under load many rooms commit in the same turn (one ready socket each):
+        one write and one wake-up of Redis for all of them instead of one each.
+        """
         if self.closed or self.transport is None:
             raise RedisConnectionError("not connected to Redis")
+        # Packed first: a command that cannot be packed raises before any reply is awaited.
+        # (hiredis' stub types the argument as a one-element tuple)
+        packed = [hiredis.pack_command(c) for c in commands]  # type: ignore[arg-type]
         loop = asyncio.get_running_loop()
         futures = [loop.create_future() for _ in commands]
         self.waiting.extend(futures)
-        # (hiredis' stub types the argument as a one-element tuple)
-        self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))  # type: ignore[arg-type]
+        if not self._out:
+            loop.call_soon(self._flush)
+        self._out.extend(packed)
         return futures
+
+    def _flush(self) -> None:
+        out, self._out = self._out, []
+        if self.closed or self.transport is None:
+            return  # connection_lost failed the futures already
+        self.transport.write(b"".join(out))
+
+
+async def _settled(futures: list[asyncio.Future[Any]]) -> list[Any]:
+    """Each future's result or exception (``gather(return_exceptions=True)``
+    without a gathering future: the replies come in order, so await in order)."""
+    results: list[Any] = []
+    for fut in futures:
+        try:
+            results.append(await fut)
+        except Exception as exc:
+            results.append(exc)
+    return results
 
 
 class RedisPipe:
@@ -155,7 +184,7 @@ class RedisPipe:
             try:
                 proto = await self._connection()
                 futures = proto.send(commands)
-                results = await asyncio.gather(*futures, return_exceptions=True)
+                results = await _settled(futures)
             except (RedisConnectionError, OSError) as exc:
                 if loop.time() + delay > give_up:
                     raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
