@@ -34,6 +34,9 @@ SILENT_S = 10.0
 
 
 class Subscription(Protocol):
+    confirms: bool
+    """Whether ``subscribe`` returns only once Redis has confirmed every channel."""
+
     async def subscribe(self, *channels: str) -> None: ...
     async def unsubscribe(self, *channels: str) -> None: ...
     async def run(self) -> None:
@@ -50,6 +53,8 @@ class _SubProtocol(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.replies: list[asyncio.Future[Any]] = []
         """Futures of the commands sent before subscribing (AUTH, CLIENT SETNAME)."""
+        self.confirming: dict[bytes, list[asyncio.Future[None]]] = {}
+        """Channels asked for, until Redis confirms each subscription."""
         self.lost: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.last_data = time.monotonic()
 
@@ -67,6 +72,10 @@ class _SubProtocol(asyncio.Protocol):
                         self.handler(reply[1], reply[2])
                     except Exception as exc:  # one bad message must not end the subscription
                         log.error("pubsub_message_failed", channel=reply[1], error=repr(exc))
+                elif isinstance(reply, list) and len(reply) == 3 and reply[0] == b"subscribe":
+                    for fut in self.confirming.pop(reply[1], ()):
+                        if not fut.done():
+                            fut.set_result(None)
                 elif self.replies:
                     fut = self.replies.pop(0)
                     if not fut.done():
@@ -74,7 +83,7 @@ class _SubProtocol(asyncio.Protocol):
                             fut.set_exception(RedisConnectionError(str(reply)))
                         else:
                             fut.set_result(reply)
-                # else: a (un)subscribe confirmation or a pong
+                # else: an unsubscribe confirmation or a pong
         except hiredis.ProtocolError as exc:
             self._lose(RedisConnectionError(f"bad reply from Redis: {exc}"))
 
@@ -82,10 +91,12 @@ class _SubProtocol(asyncio.Protocol):
         self._lose(RedisConnectionError(f"subscription lost: {exc or 'closed by Redis'}"))
 
     def _lose(self, error: Exception) -> None:
-        for fut in self.replies:
+        waiting = [*self.replies, *(f for futs in self.confirming.values() for f in futs)]
+        for fut in waiting:
             if not fut.done():
                 fut.set_exception(error)
         self.replies.clear()
+        self.confirming.clear()
         if not self.lost.done():
             self.lost.set_exception(error)
             self.lost.exception()  # run() raises it; after a shutdown nobody waits: no warning
@@ -100,6 +111,8 @@ class _SubProtocol(asyncio.Protocol):
 
 class RawSubscription:
     """One connection in subscribe mode, read by hiredis."""
+
+    confirms = True
 
     def __init__(self, proto: _SubProtocol) -> None:
         self._proto = proto
@@ -140,8 +153,18 @@ class RawSubscription:
         return cls(proto)
 
     async def subscribe(self, *channels: str) -> None:
-        if channels:
-            self._proto.write("SUBSCRIBE", *channels)
+        """Subscribe, and return once Redis has confirmed every channel."""
+        if not channels:
+            return
+        self._proto.write("SUBSCRIBE", *channels)  # (the confirmations come in a later turn)
+        loop = asyncio.get_running_loop()
+        futures: list[asyncio.Future[None]] = []
+        for name in channels:
+            fut: asyncio.Future[None] = loop.create_future()
+            self._proto.confirming.setdefault(name.encode(), []).append(fut)
+            futures.append(fut)
+        for fut in futures:
+            await fut
 
     async def unsubscribe(self, *channels: str) -> None:
         if channels:
@@ -166,6 +189,8 @@ class RawSubscription:
 
 class PyPubSub:
     """redis-py's PubSub behind the same interface (Sentinel and TLS URLs)."""
+
+    confirms = False
 
     def __init__(self, client: aioredis.Redis, handler: Handler) -> None:
         self._pubsub = client.pubsub()

@@ -5,7 +5,8 @@ keeps them on one shard and the commit script touches one slot):
 
 - ``krig:{CODE}:room``  hash ``v`` version, ``s`` last sequence number, ``b`` record blob
 - ``krig:{CODE}:log``   list of the room's last events, as encoded frames
-- ``krig:{CODE}:ev``    pub/sub channel: one :class:`RoomUpdate` per commit
+- ``krig:{CODE}:ev``    pub/sub channel: one :class:`RoomUpdate` per commit (when
+  a node other than the committing one listens)
 - ``krig:player:ID``    hash ``tok`` (sha256 of the secret), ``name``, ``room``
 - ``krig:nodes``        zset of server nodes by last heartbeat (ms)
 - ``krig:node:ID:rooms`` set of rooms with a seat connected through that node
@@ -17,7 +18,8 @@ keeps them on one shard and the commit script touches one slot):
 
 Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
 version, write the record, append the events to the resync log, publish,
-refresh expiry; at game over it also stores the game's record.
+refresh expiry; at game over it also stores the game's record. The update
+is published only when another node listens to the room (see COMMIT).
 """
 
 from __future__ import annotations
@@ -38,16 +40,26 @@ local cur = redis.call('HGET', KEYS[1], 'v') or '0'
 if cur ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-local n = #ARGV - 10
+local n = #ARGV - 11
 if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 11, 10 + n))
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 12, 11 + n))
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
 end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 if ARGV[9] ~= '' then redis.call('SET', KEYS[3], ARGV[9], 'EX', ARGV[10]) end
+if ARGV[11] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[7])[2] <= 1
+    and redis.call('PUBSUB', 'NUMSUB', ARGV[11])[2] >= 1 then
+  return 2
+end
 redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 """
+"""ARGV[11]: the committing node's control channel when the node is subscribed
+to the room's channel (Redis confirmed it), else empty. The update is then
+published only if someone else listens too: the node delivers its own commits
+itself, and if its subscription is gone (control channel without subscriber)
+it cannot vouch for who the one subscriber is, so the script publishes.
+Returns 0 (version moved on), 1 (published) or 2 (no other listener)."""
 
 ROTATE = """
 local tok = redis.call('HGET', KEYS[1], 'tok')
@@ -171,10 +183,12 @@ class Store:
         game: int = 0,
         record: bytes = b"",
         lobby_frame: bytes = b"",
+        mine: bytes = b"",
     ) -> bool:
         """Write ``update`` if the room is still at version ``expected``; one round trip.
 
         ``record`` (at game over): also store it as game ``game``'s record.
+        ``mine``: see ARGV[11] of :data:`COMMIT` (empty: always publish).
         """
         ttl = self.record_ttl_s if finished else self.room_ttl_s
         args: list[bytes | str | int] = [
@@ -188,6 +202,7 @@ class Store:
             encode_update(update),
             record,
             self.record_ttl_s,
+            mine,
             *update.frames,
         ]
         code = update.code
