@@ -18,10 +18,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import websockets
-from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from client_cli.table import Table
+from client_cli.transport import FrameConnection
 from protocol import messages as m
 from protocol.codec import ProtocolError, Unknown, decode_server, encode
 from protocol.errors import ErrorCode
@@ -81,7 +81,7 @@ class Session:
         self.on_message = on_message
         self.client_label = client_label
         self.table = Table()
-        self.ws: ClientConnection | None = None
+        self.ws: FrameConnection | None = None
         self.welcome: m.Welcome | None = None
         self.frames: list[bytes] | None = [] if record else None
         self.reconnects = 0
@@ -119,11 +119,34 @@ class Session:
             compression=None,
             open_timeout=10,
             max_size=1 << 20,
+            create_connection=FrameConnection,
         )
+        assert isinstance(ws, FrameConnection)
+        loop = asyncio.get_running_loop()
+        welcome: asyncio.Future[bytes] = loop.create_future()
+        early: list[bytes] = []  # what came with or right after the welcome
+
+        def before_welcome(data: bytes) -> None:
+            if welcome.done():
+                early.append(data)
+            else:
+                welcome.set_result(data)
+
+        ws.on_frame = before_welcome
         await ws.send(
             encode(m.Hello(v=MAJOR, name=self.name, token=self.token, client=self.client_label))
         )
-        first = decode_server(await ws.recv())  # type: ignore[arg-type]
+        closed = loop.create_task(ws.wait_closed())
+        try:
+            waiters: list[asyncio.Future[Any]] = [welcome, closed]
+            await asyncio.wait(waiters, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            closed.cancel()
+        if not welcome.done():
+            welcome.cancel()
+            await ws.close()
+            raise ConnectionError("no welcome from the server")
+        first = decode_server(welcome.result())
         if isinstance(first, m.Error):
             await ws.close()
             raise SessionClosed(f"{first.code}: {first.message}")
@@ -133,6 +156,9 @@ class Session:
         self.welcome = first
         self.token = first.session
         self.ws = ws
+        ws.on_frame = self._on_frame
+        for data in early:
+            self._on_frame(data)
         self._connected.set()
 
     async def close(self) -> None:
@@ -149,20 +175,7 @@ class Session:
         while not self.closed:
             ws = self.ws
             assert ws is not None
-            try:
-                async for frame in ws:
-                    if isinstance(frame, bytes):
-                        try:
-                            self._handle(frame)
-                        except Exception:
-                            # A bug in applying one message must not stop the
-                            # reading (the connection would look alive while the
-                            # table froze): log it, and ask for a fresh picture.
-                            log.exception("failed to apply a message from the server")
-                            self.handle_failures += 1
-                            self._ask_resync(again=True)
-            except ConnectionClosed:
-                pass
+            await ws.wait_closed()  # (frames are handled as they arrive: _on_frame)
             self._connected.clear()
             self._fail_waiting(ConnectionError("connection lost"))
             if self.closed or not self.reconnect:
@@ -197,6 +210,18 @@ class Session:
         self._waiting.clear()
 
     # ------------------------------------------------------------ receiving
+
+    def _on_frame(self, frame: bytes) -> None:
+        """Every message from the server, straight from the socket's reading."""
+        try:
+            self._handle(frame)
+        except Exception:
+            # A bug in applying one message must not stop the reading (the
+            # connection would look alive while the table froze): log it, and
+            # ask for a fresh picture.
+            log.exception("failed to apply a message from the server")
+            self.handle_failures += 1
+            self._ask_resync(again=True)
 
     def _handle(self, frame: bytes) -> None:
         if self.frames is not None:
@@ -309,8 +334,8 @@ class Session:
         ws = self.ws
         if ws is None:
             raise ConnectionError("not connected")
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(encode(message))
+        # Not open: nothing is sent; a request is retried once reconnected.
+        ws.send_now(encode(message))
 
     async def request(
         self,
