@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import sys
@@ -22,6 +21,7 @@ from client_cli.proof import check_proof
 from client_cli.replay import RecordError, replay
 from client_cli.session import ServerError, Session, SessionClosed
 from protocol import messages as m
+from protocol.process import tune_for_throughput
 from protocol.record_json import load as load_record
 from protocol.records import GameRecord
 
@@ -193,8 +193,7 @@ async def run(args: argparse.Namespace) -> int:
     if args.command == "load":
         from client_cli.load import format_report, run_echo, run_idle, run_load
 
-        gc.freeze()  # a load generator's own full collections would show up as latency
-        gc.set_threshold(50_000, 50, 100)
+        tune_for_throughput()  # the load generator's own stalls would show up as latency
         if args.echo or args.idle:
             run = run_echo if args.echo else run_idle
             print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))

@@ -19,6 +19,7 @@ It prints:
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import resource
@@ -35,7 +36,9 @@ import msgspec
 import redis
 from websockets.asyncio.server import ServerConnection, serve
 
+from protocol.process import tune_for_throughput
 from server.benchmarks import engine_bench
+from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 
 HERE = Path(__file__).resolve().parent.parent
@@ -56,11 +59,34 @@ async def _echo(ws: ServerConnection) -> None:
             await ws.send(frame)
 
 
-def echo_server(port: int) -> None:
+async def _echo_via_redis(ws: ServerConnection, pipe: RedisPipe, sha: bytes) -> None:
+    """Decode each frame, store it in Redis with one script call, then send it back."""
+    key = f"bench:echo:{id(ws)}"
+    async for frame in ws:
+        if isinstance(frame, bytes):
+            msgspec.msgpack.decode(frame)
+            await pipe.execute_many([("EVALSHA", sha, 1, key, frame)])
+            await ws.send(frame)
+
+
+STORE_ONE = "redis.call('SET', KEYS[1], ARGV[1]) return 1"
+"""The echo-with-Redis server's one script call per frame: store the frame."""
+
+
+def echo_server(port: int, redis_url: str = "") -> None:
+    """The bare stack; with ``redis_url``, one script round trip to Redis per frame
+    before the echo (on the hot-path connection krig uses): the floor of any
+    design that keeps every action in Redis."""
     raise_open_files()
+    tune_for_throughput()  # as krig-server and the load client do
 
     async def main() -> None:
-        async with serve(_echo, "127.0.0.1", port, compression=None, max_size=4096):
+        handler = _echo
+        if redis_url:
+            pipe = RedisPipe(redis_url, "bench-echo")
+            sha = (await pipe.execute_many([("SCRIPT", "LOAD", STORE_ONE)]))[0]
+            handler = functools.partial(_echo_via_redis, pipe=pipe, sha=sha)
+        async with serve(handler, "127.0.0.1", port, compression=None, max_size=4096):
             print("echo listening", flush=True)
             await asyncio.Future()
 
@@ -75,6 +101,9 @@ def _krig_bin(name: str) -> str:
 PINNED = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
 SERVER_CPUS = {0}
 CLIENT_CPUS = {1}
+REDIS_CPUS = CLIENT_CPUS
+"""Redis shares the client's core: the server under test has a core of its own,
+as the echo server has (and as it would with Redis on another machine)."""
 
 
 def _pin(pid: int, cpus: set[int]) -> None:
@@ -183,8 +212,8 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
     }
     rp = RedisProcess(port=free_port()).start()
     if rp.proc is not None:
-        _pin(rp.proc.pid, SERVER_CPUS)
-    krig_port, echo_port = free_port(), free_port()
+        _pin(rp.proc.pid, REDIS_CPUS)
+    krig_port, echo_port, floor_port = free_port(), free_port(), free_port()
     server = _start(
         [sys.executable, "-m", "server.cli", "serve", "--port", str(krig_port),
          "--redis-url", rp.url, "--log-level", "warning", "--log-format", "json",
@@ -193,12 +222,18 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         b"listening",
     )  # fmt: skip
     echo = _start([sys.executable, "-m", "server.bench_stack", "echo", str(echo_port)], b"echo")
+    floor = _start(
+        [sys.executable, "-m", "server.bench_stack", "echo", str(floor_port), rp.url], b"echo"
+    )
     url = f"ws://127.0.0.1:{krig_port}/ws"
     admin = redis.Redis.from_url(rp.url)
     try:
         conns = rooms * 2
         bare = _load(f"ws://127.0.0.1:{echo_port}/", "--echo", str(conns), seconds=seconds)
         report["bare_echo"] = bare
+        floor_url = f"ws://127.0.0.1:{floor_port}/"
+        report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds)
+        floor.terminate()
         admin.config_resetstat()
         cpu0 = _cpu_s(server.pid)
         two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds)
@@ -210,6 +245,9 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         peak = two["flips_per_s"]
         report["ratio_2p"] = peak / bare["round_trips_per_s"]
         report["ratio_4p"] = report["krig_4p"]["flips_per_s"] / bare["round_trips_per_s"]
+        report["ratio_floor"] = (
+            report["echo_redis"]["round_trips_per_s"] / bare["round_trips_per_s"]
+        )
         for share in (0.5, 0.9):
             before: dict[float, float] = {}
 
@@ -227,6 +265,7 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         report["redis"] = {
             "commands_per_flip": sum(calls.values()) / flips,
             "script_calls_per_flip": (calls.get("evalsha", 0) + calls.get("eval", 0)) / flips,
+            "publishes_per_flip": calls.get("publish", 0) / flips,
             "calls": calls,
         }
         # A live game, stopped in the middle: its keys' memory.
@@ -266,7 +305,7 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
             }
     finally:
         admin.close()
-        for proc in (server, echo):
+        for proc in (server, echo, floor):
             proc.terminate()
             proc.wait(10)
         rp.cleanup()
@@ -282,9 +321,11 @@ def format_report(r: dict[str, Any]) -> str:
     lines = [
         f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}; "
         "client, servers and Redis on this machine"
-        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else ""),
+        + ("; servers on CPU 0, client and Redis on CPU 1" if r["machine"].get("pinned") else ""),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
+        f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "
+        f"(one script call per frame)  ratio {r['ratio_floor']:.0%}",
         f"krig 2p       {two['flips_per_s']:>10,.0f} flips/s  ({two['connections']} connections, "
         f"{two['errors'] or 'no errors'})  ratio {r['ratio_2p']:.0%}",
         f"krig 4p       {four['flips_per_s']:>10,.0f} flips/s  ({four['connections']} connections, "
@@ -296,7 +337,8 @@ def format_report(r: dict[str, Any]) -> str:
             for n in (50, 90)
         ),
         f"redis         {r['redis']['commands_per_flip']:.2f} commands/flip, "
-        f"{r['redis']['script_calls_per_flip']:.2f} script calls/flip; live 2p room "
+        f"{r['redis']['script_calls_per_flip']:.2f} script calls/flip, "
+        f"{r['redis']['publishes_per_flip']:.2f} publishes/flip; live 2p room "
         f"{r['redis']['bytes_per_room_p50']:,} B (max {r['redis']['bytes_per_room_max']:,}); "
         f"finished record {r['redis']['bytes_per_record_p50']:,} B",
         f"cpu           server {r['cpu']['server_us_per_reveal']:.0f} us/reveal, engine "
@@ -314,4 +356,4 @@ def format_report(r: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["echo"]:
-        echo_server(int(sys.argv[2]))
+        echo_server(int(sys.argv[2]), *sys.argv[3:4])
