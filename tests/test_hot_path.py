@@ -1,0 +1,247 @@
+"""The hot path's shortcuts keep their promises: on real Redis, real sockets, real processes.
+
+- a commit is published only when another node listens to the room, and
+  whenever the committing node cannot vouch for who listens;
+- frames queued for one client in one loop turn go out in one write, in
+  order with what websockets writes itself;
+- the client hands every binary message (fragmented ones too) to the session;
+- commands queued on the Redis pipe in one turn keep their replies apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import platform
+from pathlib import Path
+from typing import Any
+
+import redis
+import websockets
+from server_support import ServerProc, close_all, play_all, seat_players
+from websockets.asyncio.server import ServerConnection, serve
+
+from client_cli.session import Session
+from client_cli.table import Table
+from client_cli.transport import FrameConnection
+from protocol import messages as m
+from protocol.codec import decode_server, encode
+from protocol.process import steady_malloc
+from server import outbox
+from server.records import RoomUpdate
+from server.redis_pipe import RedisPipe
+from server.redis_process import RedisProcess, free_port
+from server.redis_sub import RawSubscription
+from server.store import Store, channel
+
+CODE = "HOTP1"
+
+
+def _update(version: int) -> RoomUpdate:
+    return RoomUpdate(
+        code=CODE,
+        version=version,
+        first_seq=version,
+        last_seq=version,
+        record=b"record %d" % version,
+        frames=[b"frame %d" % version],
+        acted_ms=0,
+    )
+
+
+async def _heard(got: list[Any], count: int, wait: float = 0.3) -> bool:
+    """Whether ``got`` reaches ``count`` items within ``wait`` seconds."""
+    for _ in range(int(wait / 0.02)):
+        if len(got) >= count:
+            return True
+        await asyncio.sleep(0.02)
+    return len(got) >= count
+
+
+async def test_a_commit_is_published_only_when_another_node_listens(
+    redis_proc: RedisProcess,
+) -> None:
+    url = redis_proc.url.rsplit("/", 1)[0] + "/4"
+    client = redis.asyncio.Redis.from_url(url)
+    pipe = RedisPipe(url, "hot-path-test")
+    store = Store(client, pipe=pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
+    ctl = b"krig:node:hot-a:ctl"
+    mine: list[bytes] = []
+    other: list[bytes] = []
+    me = await RawSubscription.open(url, "hot-a", lambda _c, d: mine.append(d))
+    them = await RawSubscription.open(url, "hot-b", lambda _c, d: other.append(d))
+    version = 0
+
+    async def commit(claim: bytes) -> None:
+        nonlocal version
+        version += 1
+        ok = await store.commit(
+            _update(version), version - 1, finished=False, due_ms=None, lobby=None,
+            public=False, mine=claim,
+        )  # fmt: skip
+        assert ok
+
+    try:
+        await client.delete(f"krig:{{{CODE}}}:room", f"krig:{{{CODE}}}:log")
+        # This node alone listens (Redis confirmed both channels): not published.
+        await me.subscribe(ctl.decode(), channel(CODE))
+        await commit(ctl)
+        assert not await _heard(mine, 1)
+        # Without the claim (e.g. a Sentinel or TLS subscription): published.
+        await commit(b"")
+        assert await _heard(mine, 1)
+        # Another node listens too: published, and it hears it.
+        await them.subscribe(channel(CODE))
+        await commit(ctl)
+        assert await _heard(other, 1) and await _heard(mine, 2)
+        # This node's subscription is gone, another node's is not: the one
+        # subscriber is not this node, so the commit must be published.
+        await me.close()
+        await asyncio.sleep(0.1)
+        await commit(ctl)
+        assert await _heard(other, 2)
+        # The room's log and record were written every time.
+        assert await client.hget(f"krig:{{{CODE}}}:room", "v") == b"%d" % version == b"4"
+        assert await client.lrange(f"krig:{{{CODE}}}:log", 0, -1) == [
+            b"frame %d" % v for v in range(1, 5)
+        ]
+    finally:
+        await them.close()
+        await pipe.close()
+        await client.aclose()
+
+
+def _my_turn_or_over(t: Table) -> bool:
+    return t.my_turn or t.phase == "over"
+
+
+async def test_one_node_publishes_nothing_and_a_second_node_hears_everything(
+    tmp_path: Path,
+) -> None:
+    rp = RedisProcess(port=free_port()).start()  # its own Redis: counted commands are ours
+    a = ServerProc(rp.url, "pubA", tmp_path).start()
+    b = ServerProc(rp.url, "pubB", tmp_path).start()
+    admin = redis.Redis.from_url(rp.url)
+    sessions: list[Session] = []
+    try:
+        sessions = await seat_players(a.url, 2)
+        code = sessions[0].table.code
+        assert code is not None
+
+        def published() -> int:
+            return int(admin.info("commandstats").get("cmdstat_publish", {}).get("calls", 0))
+
+        # (The room's first commits may come before the node's subscription is
+        # confirmed, and are then published: counted from here.)
+        before = published()
+        for _ in range(5):
+            await asyncio.gather(*(s.flip(s.table.step) for s in sessions if s.table.my_turn))
+            await asyncio.gather(*(s.wait(_my_turn_or_over) for s in sessions))
+        assert published() == before, "one node serves the room: nothing to publish"
+        # A spectator through node B: from now on every commit is published,
+        # and B's spectator follows the game to its end, in order.
+        watcher = Session(b.url, "watcher")
+        sessions.append(watcher)
+        await watcher.connect()
+        await watcher.spectate(code)
+        await play_all(sessions[:2])
+        await watcher.wait(lambda t: t.phase == "over", 30)
+        assert watcher.table.seq == sessions[0].table.seq
+        assert published() > before + 10
+    finally:
+        await close_all(sessions)
+        admin.close()
+        for srv in (a, b):
+            srv.stop()
+        rp.cleanup()
+
+
+async def test_frames_queued_in_one_turn_go_out_in_one_write_and_in_order() -> None:
+    writes: list[int] = []
+    done = asyncio.get_running_loop().create_future()
+
+    async def handler(ws: ServerConnection) -> None:
+        real_write = ws.transport.write
+
+        def counting_write(data: Any) -> None:
+            writes.append(len(data))
+            real_write(data)
+
+        ws.transport.write = counting_write  # type: ignore[method-assign]
+        await ws.recv()
+        outbox.send_frames(ws, [b"one"])
+        outbox.send_frames(ws, [b"two", b"three"])
+        await asyncio.sleep(0.01)  # the turn ends: one write for the three
+        await ws.send(b"four")
+        outbox.send_frames(ws, [b"five"])
+        outbox.send_frames(ws, [b"six"])
+        await asyncio.sleep(0.01)
+        outbox.send_frames(ws, [b"seven"])
+        await ws.send(b"eight")  # websockets' own write carries the queued frame out first
+        await asyncio.sleep(0.05)
+        await ws.close()
+        outbox.send_frames(ws, [b"after close"])  # skipped, not raised
+        done.set_result(None)
+
+    async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+            await ws.send(b"go")
+            got = [await ws.recv() for _ in range(8)]
+        await done
+    assert got == [b"one", b"two", b"three", b"four", b"five", b"six", b"seven", b"eight"]
+    # (a frame this small is its payload and a 2-byte header)
+    assert writes[:3] == [5 + 5 + 7, 6, 6 + 5], writes
+    assert writes[3:5] == [7, 7], writes  # websockets writes each frame it flushes by itself
+
+
+async def test_the_client_gets_fragmented_messages_whole_and_drops_text() -> None:
+    async def handler(ws: ServerConnection) -> None:
+        await ws.recv()  # hello
+        welcome = m.Welcome(
+            v=1, session="p1.tok", player="p1", resumed=False, room=None, seat=None,
+            heartbeat_s=20, max_frame=65536,
+        )  # fmt: skip
+        await ws.send(encode(welcome))
+        await ws.send([b"\x82", b"\xa1", b"t"])  # a fragmented (invalid) binary message
+        await ws.send("a text message")
+        await ws.send(encode(m.Pong(id=7, now_ms=1)))
+        await asyncio.sleep(0.5)
+
+    got: list[bytes] = []
+    async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        port = server.sockets[0].getsockname()[1]
+        session = Session(f"ws://127.0.0.1:{port}", "frag", reconnect=False)
+        session._handle = got.append  # type: ignore[method-assign,assignment]
+        await session.connect()
+        assert isinstance(session.ws, FrameConnection)
+        for _ in range(50):
+            if len(got) >= 2:
+                break
+            await asyncio.sleep(0.02)
+        await session.close()
+    assert got[0] == b"\x82\xa1t"
+    assert decode_server(got[1]) == m.Pong(id=7, now_ms=1)
+    assert len(got) == 2
+
+
+async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
+    redis_proc: RedisProcess,
+) -> None:
+    pipe = RedisPipe(redis_proc.url.rsplit("/", 1)[0] + "/4", "pack-test")
+    try:
+        results = await asyncio.gather(
+            pipe.execute_many([("SET", "pack:a", "A")]),
+            pipe.execute_many([("SET", "pack:b", object())]),  # type: ignore[list-item]
+            pipe.execute_many([("GET", "pack:a")]),
+            return_exceptions=True,
+        )
+        assert results[0] == [b"OK"]
+        assert isinstance(results[1], TypeError)
+        assert results[2] == [b"A"]
+        assert await pipe.execute_many([("GET", "pack:b")]) == [None]
+    finally:
+        await pipe.close()
+
+
+def test_malloc_thresholds_are_taken_on_glibc() -> None:
+    assert steady_malloc() == (platform.libc_ver()[0] == "glibc")
