@@ -9,7 +9,6 @@ local server that ``python3 dev.py krig-server serve`` starts.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -21,7 +20,7 @@ from client_cli.proof import check_proof
 from client_cli.replay import RecordError, replay
 from client_cli.session import ServerError, Session, SessionClosed
 from protocol import messages as m
-from protocol.process import tune_for_throughput
+from protocol import process
 from protocol.record_json import load as load_record
 from protocol.records import GameRecord
 
@@ -119,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--idle", type=int, metavar="N", default=0,
         help="instead: open N idle sessions and hold them for --duration",
     )  # fmt: skip
+    load.add_argument(
+        "--loop", choices=process.LOOPS, default="asyncio",
+        help="event loop of the load generator (uvloop: pip install 'krig[uvloop]')",
+    )  # fmt: skip
     rp = command("replay", "step through a finished game (a record file or a room code)")
     rp.add_argument("source", help="record file (krig-server record) or room code")
     rp.add_argument("--game", type=int, default=1, help="with a room code: game number")
@@ -193,7 +196,7 @@ async def run(args: argparse.Namespace) -> int:
     if args.command == "load":
         from client_cli.load import format_report, run_echo, run_idle, run_load
 
-        tune_for_throughput()  # the load generator's own stalls would show up as latency
+        process.tune_for_throughput()  # the load generator's own stalls would show up as latency
         if args.echo or args.idle:
             run = run_echo if args.echo else run_idle
             print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
@@ -250,7 +253,10 @@ async def run(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return asyncio.run(run(args))
+        return process.run(run(args), getattr(args, "loop", "asyncio"))
+    except process.LoopUnavailable as exc:
+        print(f"krig: --loop: {exc}", file=sys.stderr)
+        return 2
     except ServerError as exc:
         print(f"krig: the server refused: {exc.message}", file=sys.stderr)
         return 1

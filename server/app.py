@@ -24,9 +24,9 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
+from protocol import process
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
-from protocol.process import tune_for_throughput
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
 from server import logs, metrics, web_assets
 from server.config import Settings
@@ -212,9 +212,12 @@ def run_server(settings: Settings) -> int:
     logs.configure(settings.log_format, settings.log_level)
     # Fewer, cheaper collections (full ones had put 20 ms stalls into the
     # reveal latency's tail), and a heap that does not churn on every read.
-    tune_for_throughput()
+    process.tune_for_throughput()
     try:
-        asyncio.run(App(settings).run())
+        process.run(App(settings).run(), settings.loop)
+    except process.LoopUnavailable as exc:
+        print(f"krig-server: --loop: {exc}", file=sys.stderr)
+        return 2
     except RedisUrlError as exc:
         print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
         return 2

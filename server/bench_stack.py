@@ -36,7 +36,7 @@ import msgspec
 import redis
 from websockets.asyncio.server import ServerConnection, serve
 
-from protocol.process import tune_for_throughput
+from protocol import process
 from server.benchmarks import engine_bench
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
@@ -73,12 +73,12 @@ STORE_ONE = "redis.call('SET', KEYS[1], ARGV[1]) return 1"
 """The echo-with-Redis server's one script call per frame: store the frame."""
 
 
-def echo_server(port: int, redis_url: str = "") -> None:
+def echo_server(port: int, loop: str = "asyncio", redis_url: str = "") -> None:
     """The bare stack; with ``redis_url``, one script round trip to Redis per frame
     before the echo (on the hot-path connection krig uses): the floor of any
     design that keeps every action in Redis."""
     raise_open_files()
-    tune_for_throughput()  # as krig-server and the load client do
+    process.tune_for_throughput()  # as krig-server and the load client do
 
     async def main() -> None:
         handler = _echo
@@ -90,7 +90,7 @@ def echo_server(port: int, redis_url: str = "") -> None:
             print("echo listening", flush=True)
             await asyncio.Future()
 
-    asyncio.run(main())
+    process.run(main(), loop)
 
 
 def _krig_bin(name: str) -> str:
@@ -131,12 +131,17 @@ WARMUP_S = 1.0
 
 
 def _load(
-    url: str, *extra: str, seconds: float, during: Callable[[], None] | None = None
+    url: str,
+    *extra: str,
+    seconds: float,
+    loop: str,
+    during: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """One ``krig load`` run; ``during`` is called once its warm-up is over."""
     rooms = "--rooms" in extra  # (the echo and idle modes have no games to warm up)
     proc = subprocess.Popen(
         [_krig_bin("krig"), "load", "--url", url, "--json", "--duration", str(seconds),
+         "--loop", loop,
          *(("--warmup", str(WARMUP_S)) if rooms else ()), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE,
     )  # fmt: skip
@@ -205,10 +210,15 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
     return list(live.values()), records
 
 
-def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
+def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[str, Any]:
     raise_open_files()
     report: dict[str, Any] = {
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "pinned": PINNED}
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": sys.version.split()[0],
+            "pinned": PINNED,
+            "loop": loop,
+        }
     }
     rp = RedisProcess(port=free_port()).start()
     if rp.proc is not None:
@@ -218,30 +228,35 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         [sys.executable, "-m", "server.cli", "serve", "--port", str(krig_port),
          "--redis-url", rp.url, "--log-level", "warning", "--log-format", "json",
          "--max-conns-per-addr", "0", "--rooms-per-min", "0", "--grace-s", "600",
-         "--msg-rate", "100000", "--msg-burst", "100000"],
+         "--msg-rate", "100000", "--msg-burst", "100000", "--loop", loop],
         b"listening",
     )  # fmt: skip
-    echo = _start([sys.executable, "-m", "server.bench_stack", "echo", str(echo_port)], b"echo")
+    echo = _start(
+        [sys.executable, "-m", "server.bench_stack", "echo", str(echo_port), loop], b"echo"
+    )
     floor = _start(
-        [sys.executable, "-m", "server.bench_stack", "echo", str(floor_port), rp.url], b"echo"
+        [sys.executable, "-m", "server.bench_stack", "echo", str(floor_port), loop, rp.url],
+        b"echo",
     )
     url = f"ws://127.0.0.1:{krig_port}/ws"
     admin = redis.Redis.from_url(rp.url)
     try:
         conns = rooms * 2
-        bare = _load(f"ws://127.0.0.1:{echo_port}/", "--echo", str(conns), seconds=seconds)
+        bare = _load(
+            f"ws://127.0.0.1:{echo_port}/", "--echo", str(conns), seconds=seconds, loop=loop
+        )
         report["bare_echo"] = bare
         floor_url = f"ws://127.0.0.1:{floor_port}/"
-        report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds)
+        report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds, loop=loop)
         floor.terminate()
         admin.config_resetstat()
         cpu0 = _cpu_s(server.pid)
-        two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds)
+        two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds, loop=loop)
         cpu_two = _cpu_s(server.pid) - cpu0
         calls = _commandstats(admin)
         report["krig_2p"] = two
         four = ("--rooms", str(rooms // 2), "--players", "4")
-        report["krig_4p"] = _load(url, *four, seconds=seconds)
+        report["krig_4p"] = _load(url, *four, seconds=seconds, loop=loop)
         peak = two["flips_per_s"]
         report["ratio_2p"] = peak / bare["round_trips_per_s"]
         report["ratio_4p"] = report["krig_4p"]["flips_per_s"] / bare["round_trips_per_s"]
@@ -256,7 +271,7 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
 
             paced = _load(
                 url, "--rooms", str(rooms), "--players", "2", "--rate", f"{peak * share:.0f}",
-                seconds=seconds, during=snapshot,
+                seconds=seconds, during=snapshot, loop=loop,
             )  # fmt: skip
             paced["server_side_ms"] = _quantiles(before, _server_histogram(krig_port))
             report[f"paced_{int(share * 100)}"] = paced
@@ -269,7 +284,7 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
             "calls": calls,
         }
         # A live game, stopped in the middle: its keys' memory.
-        _load(url, "--rooms", "20", "--players", "2", "--preset", "classic", seconds=0.3)
+        _load(url, "--rooms", "20", "--players", "2", "--preset", "classic", seconds=0.3, loop=loop)
         live, records = _room_bytes(admin)
         report["redis"]["bytes_per_room_p50"] = sorted(live)[len(live) // 2] if live else 0
         report["redis"]["bytes_per_room_max"] = max(live, default=0)
@@ -287,7 +302,8 @@ def run(seconds: float, rooms: int, idle: int) -> dict[str, Any]:
         if idle:
             rss0 = _rss_kib(server.pid)
             holder = subprocess.Popen(
-                [_krig_bin("krig"), "load", "--url", url, "--idle", str(idle), "--duration", "8"],
+                [_krig_bin("krig"), "load", "--url", url, "--idle", str(idle), "--duration", "8",
+                 "--loop", loop],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE,
             )  # fmt: skip
             _pin(holder.pid, CLIENT_CPUS)
@@ -319,7 +335,8 @@ def format_report(r: dict[str, Any]) -> str:
 
     b, two, four = r["bare_echo"], r["krig_2p"], r["krig_4p"]
     lines = [
-        f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}; "
+        f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}, "
+        f"{r['machine'].get('loop', 'asyncio')} event loop; "
         "client, servers and Redis on this machine"
         + ("; servers on CPU 0, client and Redis on CPU 1" if r["machine"].get("pinned") else ""),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
@@ -356,4 +373,4 @@ def format_report(r: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["echo"]:
-        echo_server(int(sys.argv[2]), *sys.argv[3:4])
+        echo_server(int(sys.argv[2]), *sys.argv[3:5])

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from protocol.process import LOOPS
 from server import config
 from server.engine.rules import (
     OPTION_NAMES,
@@ -85,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--idle", type=int, default=10_000, help="stack: idle connections to hold (0: skip)"
     )
+    bench.add_argument(
+        "--loop", choices=LOOPS, default="asyncio",
+        help="stack: event loop of every process measured (echo, krig-server, load client)",
+    )  # fmt: skip
     bench.add_argument("--games", type=int, default=2000, help="engine: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true")
@@ -201,7 +206,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "stack":
         from server.bench_stack import format_report, run
 
-        report = run(args.seconds, args.rooms, args.idle)
+        report = run(args.seconds, args.rooms, args.idle, args.loop)
         print(json.dumps(report) if args.json else format_report(report))
         return 0
     if args.what == "codec":

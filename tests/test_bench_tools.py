@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import redis
 from server_support import ROOT, ServerProc
 
 from client_cli.load import run_echo, run_idle, run_load
@@ -27,6 +28,22 @@ async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path
     finally:
         echo.terminate()
         echo.wait()
+    # The floor row: one Redis script call per frame, here on uvloop.
+    floor = subprocess.Popen(
+        [sys.executable, "-m", "server.bench_stack", "echo", str(port), "uvloop", redis_proc.url],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    admin = redis.Redis.from_url(redis_proc.url)
+    try:
+        assert floor.stdout is not None and b"echo" in floor.stdout.readline()
+        calls_before = admin.info("commandstats").get("cmdstat_evalsha", {}).get("calls", 0)
+        stored = await run_echo(f"ws://127.0.0.1:{port}/", 2, 0.3)
+        calls = admin.info("commandstats")["cmdstat_evalsha"]["calls"] - calls_before
+        assert stored["round_trips"] > 0 and calls >= stored["round_trips"]
+    finally:
+        floor.terminate()
+        floor.wait()
+        admin.close()
     srv = ServerProc(redis_proc.url, "bench", tmp_path).start()
     try:
         held = await run_idle(srv.url, 300, 0.2)
@@ -52,13 +69,15 @@ def test_histogram_quantiles_and_report() -> None:
     load = {"flips_per_s": 10.0, "connections": 4, "errors": {}, "reveal_latency_ms": lat}
     paced = {**load, "server_side_ms": lat}
     report = {
-        "machine": {"cpus": 2, "python": "3.11"},
+        "machine": {"cpus": 2, "python": "3.11", "loop": "uvloop"},
         "bare_echo": {"round_trips_per_s": 100.0, "connections": 4, "latency_ms": lat},
+        "echo_redis": {"round_trips_per_s": 75.0}, "ratio_floor": 0.75,
         "krig_2p": load, "krig_4p": load, "ratio_2p": 0.1, "ratio_4p": 0.1,
         "paced_50": paced, "paced_90": paced,
-        "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0,
+        "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
                   "bytes_per_room_p50": 1, "bytes_per_room_max": 2, "bytes_per_record_p50": 3},
         "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01},
     }  # fmt: skip
     text = format_report(report)
     assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
+    assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text

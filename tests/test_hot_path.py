@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import platform
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import redis
 import websockets
-from server_support import ServerProc, close_all, play_all, seat_players
+from server_support import ROOT, ServerProc, close_all, play_all, seat_players
 from websockets.asyncio.server import ServerConnection, serve
 
 from client_cli.session import Session
@@ -245,3 +247,23 @@ async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
 
 def test_malloc_thresholds_are_taken_on_glibc() -> None:
     assert steady_malloc() == (platform.libc_ver()[0] == "glibc")
+
+
+async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    srv = ServerProc(redis_proc.url, "uv", tmp_path, loop="uvloop").start()
+    sessions: list[Session] = []
+    try:
+        sessions = await seat_players(srv.url, 3)
+        await play_all(sessions)
+        assert all(s.table.phase == "over" for s in sessions)
+        assert len({s.table.seq for s in sessions}) == 1
+    finally:
+        await close_all(sessions)
+        assert srv.stop() == 0
+    wrong = subprocess.run(
+        [sys.executable, "-m", "server.cli", "serve", "--loop", "tokio", "--port", "1"],
+        check=False, cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert wrong.returncode == 2 and "unknown event loop 'tokio'" in wrong.stderr
