@@ -259,7 +259,10 @@ class Connection:
         if isinstance(msg, m.FlipCard | m.ChooseCard):
             card = msg.card if isinstance(msg, m.ChooseCard) else None
             await self._room_action(
-                msg.id, lambda r, o: rooms.play(r, o, self._pid, msg.step, card), arrived
+                msg.id,
+                lambda r, o: rooms.play(r, o, self._pid, msg.step, card),
+                arrived,
+                together=True,
             )
             metrics.FLIPS.inc()
         elif isinstance(msg, m.Ping):
@@ -317,9 +320,17 @@ class Connection:
             raise Refused(ErrorCode.BAD_MESSAGE, "hello is only the first message")
 
     async def _room_action(
-        self, action_id: int, transition: rooms.TransitionFn, arrived: int = 0
+        self,
+        action_id: int,
+        transition: rooms.TransitionFn,
+        arrived: int = 0,
+        together: bool = False,
     ) -> None:
-        """Apply a room action once: a retried id gets the first answer again."""
+        """Apply a room action once: a retried id gets the first answer again.
+
+        ``together``: a play, committed with the other seats' plays that
+        arrived in the same loop turn (Node.play_together).
+        """
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
         pid = self._pid
@@ -335,7 +346,10 @@ class Connection:
             rooms.remember(rec, pid, action_id, out.reply_step, "")
             answer["step"] = out.reply_step
 
-        await self.node.apply(self.room, run, acted_ms=arrived)
+        if together:
+            await self.node.play_together(self.room, run, arrived)
+        else:
+            await self.node.apply(self.room, run, acted_ms=arrived)
         send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
 
     # ----------------------------------------------------------- rooms

@@ -91,6 +91,29 @@ def frame_flags(frames: list[bytes]) -> int:
     return flags
 
 
+@dataclass(slots=True)
+class _Play:
+    """A seat's play waiting for its batch's commit (Node.play_together)."""
+
+    transition: Callable[[RoomRecord, Outcome], object]
+    acted_ms: int
+    done: asyncio.Future[None]
+    refused: Refused | None = None
+
+
+def _play_each(batch: list[_Play], rec: RoomRecord, out: Outcome) -> None:
+    """Every play of a batch in turn; a refused one is noted and the rest go on."""
+    for p in batch:
+        p.refused = None
+    for p in batch:
+        try:
+            p.transition(rec, out)
+        except Refused as exc:
+            if out.from_cache:
+                raise  # judged again, all of them, on the current record
+            p.refused = exc
+
+
 def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
     rooms.node_lost(rec, out, node, now_ms())
 
@@ -143,6 +166,9 @@ class Node:
         self._beats = 0
         self._behind: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._batches: dict[str, list[_Play]] = {}
+        """Plays collected in this loop turn, per room (play_together)."""
+        self._committing: set[asyncio.Task[None]] = set()
         """One per room acted on; unused ones are dropped by the heartbeat."""
 
     # ------------------------------------------------------------ applying
@@ -167,6 +193,57 @@ class Node:
             lock = self._locks[code] = asyncio.Lock()
         async with lock:
             return await self._apply(code, transition, acted_ms, create)
+
+    def play_together(
+        self, code: str, transition: Callable[[RoomRecord, Outcome], object], acted_ms: int
+    ) -> asyncio.Future[None]:
+        """Apply a seat's play; plays on one room that arrive in the same loop turn
+        share one transition and one commit.
+
+        In War every seat flips at once, so the flips of a step tend to arrive
+        together: one commit, one record write and one frame per client for
+        the whole step instead of one per flip. Each play is judged on its own:
+        a refused one gets its own error (the future's exception) and changes
+        nothing, since a transition refuses before it changes the record.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        batch = self._batches.get(code)
+        if batch is None:
+            batch = self._batches[code] = []
+            # The task's first step runs in the next turn: plays read in this one join.
+            task = loop.create_task(self._commit_batch(code, batch))
+            self._committing.add(task)
+            task.add_done_callback(self._committing.discard)
+        batch.append(_Play(transition, acted_ms, done))
+        return done
+
+    async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
+        if self._batches.get(code) is batch:
+            del self._batches[code]  # later plays start a batch of their own
+        try:
+            await self.apply(
+                code,
+                functools.partial(_play_each, batch),
+                acted_ms=max(p.acted_ms for p in batch),
+            )
+        except Exception as exc:  # the room is gone, Redis unreachable: each play hears it
+            for p in batch:
+                if not p.done.done():
+                    p.done.set_exception(exc)
+            return
+        except BaseException:  # cancelled (shutdown): the plays may or may not be in
+            for p in batch:
+                if not p.done.done():
+                    p.done.set_exception(Refused(ErrorCode.INTERNAL, "the server is stopping"))
+            raise
+        for p in batch:
+            if p.done.done():
+                continue
+            if p.refused is not None:
+                p.done.set_exception(p.refused)
+            else:
+                p.done.set_result(None)
 
     async def _apply(
         self,
@@ -195,7 +272,7 @@ class Node:
                 else:
                     rec = decode_record(loaded.blob)
             first_seq = rec.seq + 1
-            out = Outcome()
+            out = Outcome(from_cache=create is None and cached is not None)
             stored_ms = rec.updated_ms
             rec.updated_ms = now_ms()
             try:

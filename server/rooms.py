@@ -59,6 +59,9 @@ class Outcome:
     reply_step: int = 0
     started: bool = False
     finished: bool = False
+    from_cache: bool = False
+    """The record came from the node's cache, which may be behind Redis: a
+    refusal is judged again on the current record (see Node._apply)."""
 
 
 PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)

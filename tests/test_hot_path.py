@@ -14,6 +14,8 @@ import asyncio
 import platform
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +29,17 @@ from client_cli.table import Table
 from client_cli.transport import FrameConnection
 from protocol import messages as m
 from protocol.codec import decode_server, encode
+from protocol.errors import ErrorCode
 from protocol.process import steady_malloc
-from server import outbox
-from server.records import RoomUpdate
+from server import outbox, rooms
+from server.config import Settings
+from server.engine import census
+from server.node import Node
+from server.records import RoomRecord, RoomUpdate, decode_record
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 from server.redis_sub import RawSubscription
+from server.rooms import Outcome, Refused
 from server.store import Store, channel
 
 CODE = "HOTP1"
@@ -267,3 +274,67 @@ async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(
         check=False, cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert wrong.returncode == 2 and "unknown event loop 'tokio'" in wrong.stderr
+
+
+async def _started_room(node: Node, code: str) -> int:
+    """A 2-seat classic room on ``node`` with players pa and pb, game started; its step."""
+    now = int(time.time() * 1000)
+    await node.store.r.delete(f"krig:{{{code}}}:room", f"krig:{{{code}}}:log")
+    rec = rooms.new_room(code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome())
+    await node.apply(code, lambda r, o: None, create=rec)
+    await node.apply(code, lambda r, o: rooms.join(r, o, "pb", "B", "t:b", None))
+    await node.apply(code, lambda r, o: rooms.set_ready(r, o, "pa", True))
+    rec, _, _ = await node.apply(code, lambda r, o: rooms.set_ready(r, o, "pb", True))
+    assert rec.state is not None and rec.status == "playing"
+    return rec.state.steps
+
+
+def _flip(player: str, step: int) -> Callable[[RoomRecord, Outcome], None]:
+    return lambda r, o: rooms.play(r, o, player, step, None)
+
+
+async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
+    redis_proc: RedisProcess,
+) -> None:
+    url = redis_proc.url.rsplit("/", 1)[0] + "/5"
+    client = redis.asyncio.Redis.from_url(url)
+    pipe = RedisPipe(url, "batch-test")
+    node = Node(Settings(redis_url=url), client, "batch-a", pipe=pipe)
+    other = Node(Settings(redis_url=url), client, "batch-b", pipe=pipe)
+    admin = redis.Redis.from_url(url)
+
+    def script_calls() -> int:
+        return int(admin.info("commandstats").get("cmdstat_evalsha", {}).get("calls", 0))
+
+    try:
+        step = await _started_room(node, "BATCH1")
+        seq_before = int(admin.hget("krig:{BATCH1}:room", "s") or 0)
+        calls_before = script_calls()
+        both = [
+            node.play_together("BATCH1", _flip("pa", step), 1),
+            node.play_together("BATCH1", _flip("pb", step), 2),
+            node.play_together("BATCH1", _flip("pa", step), 3),  # the step is gone by then
+        ]
+        results = await asyncio.gather(*both, return_exceptions=True)
+        assert results[:2] == [None, None]
+        assert isinstance(results[2], Refused) and results[2].code == ErrorCode.STALE_STEP
+        assert script_calls() - calls_before == 1, "three plays, one commit"
+        rec = decode_record(admin.hget("krig:{BATCH1}:room", "b") or b"")
+        assert rec.state is not None and rec.state.steps == step + 1
+        assert len(rec.inputs) == 4, "two accepted inputs; the refused play left no trace"
+        assert census(rec.state) == sorted(rec.state.rules.deck())
+        tags = [
+            decode_server(f).__class__.__name__ for f in admin.lrange("krig:{BATCH1}:log", 0, -1)
+        ]
+        assert tags[-(rec.seq - seq_before) :][:3] == ["Acted", "Acted", "Revealed"]
+        # A refusal judged on a stale cache is judged again on the current
+        # record: the other node plays the next step for both seats; this
+        # node's cache still shows the old step, where pa's play is stale.
+        await other.play_together("BATCH1", _flip("pa", step + 1), 4)
+        await other.play_together("BATCH1", _flip("pb", step + 1), 5)
+        assert node.cache["BATCH1"].version < int(admin.hget("krig:{BATCH1}:room", "v") or 0)
+        await node.play_together("BATCH1", _flip("pa", step + 2), 6)
+    finally:
+        admin.close()
+        await pipe.close()
+        await client.aclose()
