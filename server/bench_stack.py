@@ -101,9 +101,11 @@ def _krig_bin(name: str) -> str:
 PINNED = (os.cpu_count() or 1) >= 2 and hasattr(os, "sched_setaffinity")
 SERVER_CPUS = {0}
 CLIENT_CPUS = {1}
-REDIS_CPUS = CLIENT_CPUS
-"""Redis shares the client's core: the server under test has a core of its own,
-as the echo server has (and as it would with Redis on another machine)."""
+REDIS_CPUS = SERVER_CPUS
+"""Redis counts as part of the server under test: it shares the server's core, so
+krig (and the echo-with-Redis floor) carry their store on the core the bare echo
+has to itself. (Redis on the client's core instead: 2p about 15% faster, 4p
+about 15% slower, the client's latency figures worse: docs/PERFORMANCE.md.)"""
 
 
 def _pin(pid: int, cpus: set[int]) -> None:
@@ -338,7 +340,7 @@ def format_report(r: dict[str, Any]) -> str:
         f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}, "
         f"{r['machine'].get('loop', 'asyncio')} event loop; "
         "client, servers and Redis on this machine"
-        + ("; servers on CPU 0, client and Redis on CPU 1" if r["machine"].get("pinned") else ""),
+        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else ""),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
         f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "
