@@ -346,11 +346,14 @@ class Connection:
             rooms.remember(rec, pid, action_id, out.reply_step, "")
             answer["step"] = out.reply_step
 
+        def ack() -> None:
+            send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
+
         if together:
-            await self.node.play_together(self.room, run, arrived)
+            await self.node.play_together(self.room, run, arrived, ack)  # acks when committed
         else:
             await self.node.apply(self.room, run, acted_ms=arrived)
-        send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
+            ack()
 
     # ----------------------------------------------------------- rooms
 

@@ -98,6 +98,7 @@ class _Play:
     transition: Callable[[RoomRecord, Outcome], object]
     acted_ms: int
     done: asyncio.Future[None]
+    reply: Callable[[], None]
     refused: Refused | None = None
 
 
@@ -195,7 +196,11 @@ class Node:
             return await self._apply(code, transition, acted_ms, create)
 
     def play_together(
-        self, code: str, transition: Callable[[RoomRecord, Outcome], object], acted_ms: int
+        self,
+        code: str,
+        transition: Callable[[RoomRecord, Outcome], object],
+        acted_ms: int,
+        reply: Callable[[], None],
     ) -> asyncio.Future[None]:
         """Apply a seat's play; plays on one room that arrive in the same loop turn
         share one transition and one commit.
@@ -205,6 +210,8 @@ class Node:
         the whole step instead of one per flip. Each play is judged on its own:
         a refused one gets its own error (the future's exception) and changes
         nothing, since a transition refuses before it changes the record.
+        ``reply`` (the play's acknowledgement) is called as soon as the batch is
+        committed, so it leaves in the same write as the step's events.
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
@@ -215,7 +222,7 @@ class Node:
             task = loop.create_task(self._commit_batch(code, batch))
             self._committing.add(task)
             task.add_done_callback(self._committing.discard)
-        batch.append(_Play(transition, acted_ms, done))
+        batch.append(_Play(transition, acted_ms, done, reply))
         return done
 
     async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
@@ -242,8 +249,12 @@ class Node:
                 continue
             if p.refused is not None:
                 p.done.set_exception(p.refused)
-            else:
-                p.done.set_result(None)
+                continue
+            try:
+                p.reply()
+            except Exception as exc:  # a closed connection: logged, the others go on
+                log.warning("reply_failed", room=code, error=repr(exc))
+            p.done.set_result(None)
 
     async def _apply(
         self,

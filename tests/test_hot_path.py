@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import platform
 import subprocess
 import sys
@@ -310,14 +311,18 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         step = await _started_room(node, "BATCH1")
         seq_before = int(admin.hget("krig:{BATCH1}:room", "s") or 0)
         calls_before = script_calls()
+        acks: list[int] = []
         both = [
-            node.play_together("BATCH1", _flip("pa", step), 1),
-            node.play_together("BATCH1", _flip("pb", step), 2),
-            node.play_together("BATCH1", _flip("pa", step), 3),  # the step is gone by then
+            node.play_together("BATCH1", _flip("pa", step), 1, functools.partial(acks.append, 1)),
+            node.play_together("BATCH1", _flip("pb", step), 2, functools.partial(acks.append, 2)),
+            node.play_together(
+                "BATCH1", _flip("pa", step), 3, functools.partial(acks.append, 3)
+            ),  # the step is gone by then
         ]
         results = await asyncio.gather(*both, return_exceptions=True)
         assert results[:2] == [None, None]
         assert isinstance(results[2], Refused) and results[2].code == ErrorCode.STALE_STEP
+        assert acks == [1, 2], "each accepted play acknowledged once, the refused one not"
         assert script_calls() - calls_before == 1, "three plays, one commit"
         rec = decode_record(admin.hget("krig:{BATCH1}:room", "b") or b"")
         assert rec.state is not None and rec.state.steps == step + 1
@@ -330,10 +335,10 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         # A refusal judged on a stale cache is judged again on the current
         # record: the other node plays the next step for both seats; this
         # node's cache still shows the old step, where pa's play is stale.
-        await other.play_together("BATCH1", _flip("pa", step + 1), 4)
-        await other.play_together("BATCH1", _flip("pb", step + 1), 5)
+        await other.play_together("BATCH1", _flip("pa", step + 1), 4, lambda: None)
+        await other.play_together("BATCH1", _flip("pb", step + 1), 5, lambda: None)
         assert node.cache["BATCH1"].version < int(admin.hget("krig:{BATCH1}:room", "v") or 0)
-        await node.play_together("BATCH1", _flip("pa", step + 2), 6)
+        await node.play_together("BATCH1", _flip("pa", step + 2), 6, lambda: None)
     finally:
         admin.close()
         await pipe.close()
