@@ -8,7 +8,9 @@ CPU 1: left to the scheduler, the echo figure swung between 18,000 and 38,000
 round trips/s depending on whether client and server happened to share a core.
 It prints:
 
-1. the bare stack: flip-frame round trips/s through the echo server;
+1. the bare stack: flip-frame round trips/s through the echo server, and
+   through an echo server making one Redis script call per frame (the floor
+   of any design that keeps every action in Redis);
 2. krig: flips/s with 2-player and 4-player rooms, and the ratio to (1);
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
 4. Redis: commands and script calls per flip, bytes per live room and per record;
