@@ -16,11 +16,13 @@ import platform
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
+import redis.asyncio as aioredis
 import websockets
 from server_support import ROOT, ServerProc, close_all, play_all, seat_players
 from websockets.asyncio.server import ServerConnection, serve
@@ -67,12 +69,21 @@ async def _heard(got: list[Any], count: int, wait: float = 0.3) -> bool:
     return len(got) >= count
 
 
-async def test_a_commit_is_published_only_when_another_node_listens(
-    redis_proc: RedisProcess,
-) -> None:
+@pytest.fixture()
+async def db(redis_proc: RedisProcess) -> AsyncIterator[tuple[str, aioredis.Redis, RedisPipe]]:
+    """A database of its own on the session's Redis: its URL, a client and a commit pipe."""
     url = redis_proc.url.rsplit("/", 1)[0] + "/4"
-    client = redis.asyncio.Redis.from_url(url)
+    client = aioredis.Redis.from_url(url)
     pipe = RedisPipe(url, "hot-path-test")
+    yield url, client, pipe
+    await pipe.close()
+    await client.aclose()
+
+
+async def test_a_commit_is_published_only_when_another_node_listens(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    url, client, pipe = db
     store = Store(client, pipe=pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
     ctl = b"krig:node:hot-a:ctl"
     mine: list[bytes] = []
@@ -116,8 +127,6 @@ async def test_a_commit_is_published_only_when_another_node_listens(
         ]
     finally:
         await them.close()
-        await pipe.close()
-        await client.aclose()
 
 
 def _my_turn_or_over(t: Table) -> bool:
@@ -295,11 +304,9 @@ def _flip(player: str, step: int) -> Callable[[RoomRecord, Outcome], None]:
 
 
 async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
-    redis_proc: RedisProcess,
+    db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
-    url = redis_proc.url.rsplit("/", 1)[0] + "/5"
-    client = redis.asyncio.Redis.from_url(url)
-    pipe = RedisPipe(url, "batch-test")
+    url, client, pipe = db
     node = Node(Settings(redis_url=url), client, "batch-a", pipe=pipe)
     other = Node(Settings(redis_url=url), client, "batch-b", pipe=pipe)
     admin = redis.Redis.from_url(url)
@@ -341,5 +348,3 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         await node.play_together("BATCH1", _flip("pa", step + 2), 6, lambda: None)
     finally:
         admin.close()
-        await pipe.close()
-        await client.aclose()
