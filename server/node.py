@@ -167,10 +167,11 @@ class Node:
         self._beats = 0
         self._behind: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        """One per room acted on; unused ones are dropped by the heartbeat."""
         self._batches: dict[str, list[_Play]] = {}
         """Plays collected in this loop turn, per room (play_together)."""
         self._committing: set[asyncio.Task[None]] = set()
-        """One per room acted on; unused ones are dropped by the heartbeat."""
+        """The batches being committed (a reference keeps each task alive)."""
 
     # ------------------------------------------------------------ applying
 
