@@ -3,8 +3,11 @@
 ``apply`` is the only way a room changes: load the record (from the local
 cache when it is current), run a transition from :mod:`server.rooms`, and
 commit with one compare-and-set round trip; on a conflict reload and retry.
-Every commit is published; every node delivers the events of the rooms its
-clients are in, strictly in sequence order, filling gaps from the room's log.
+Seats' plays that arrive together share one commit (``play_together``). A
+node delivers its own commits to its clients at once; a commit is published
+to the other nodes serving the room, if any. Every node delivers the events
+of the rooms its clients are in strictly in sequence order, filling gaps
+from the room's log.
 """
 
 from __future__ import annotations
@@ -556,7 +559,8 @@ class Node:
                     await self._sub.unsubscribe(channel(code))
 
     def _on_message(self, chan: bytes, data: bytes) -> None:
-        """One pub/sub message: a lobby change, or a room's update (this node's own too)."""
+        """One pub/sub message: a lobby change, or a room's update (this node's own
+        too, when the commit was published for another node's sake)."""
         if chan == LOBBY_CHANNEL_BYTES:
             if self.lobby_watchers:
                 broadcast(list(self.lobby_watchers.values()), data)
