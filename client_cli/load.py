@@ -80,6 +80,8 @@ class LoadRoom:
         self.players = players
         self.pacer = pacer
         self.games_seen = 0
+        self.last_error: dict[int, str] = {}
+        """Each seat's latest refusal, for a report when a room gets stuck."""
         for i, s in enumerate(self.sessions):
             s.on_message = functools.partial(self._on_message, seat=i)
 
@@ -102,6 +104,7 @@ class LoadRoom:
         elif isinstance(msg, m.TrickWon):
             self.stats.tricks += 1  # counted once per seat: divided below
         elif isinstance(msg, m.Error):
+            self.last_error[seat] = f"{msg.code}: {msg.message}"
             if msg.code in RETRYABLE:
                 # "The table moved on": a bot acted on a step the server had just
                 # closed (e.g. between a trick's frames and the game's end).

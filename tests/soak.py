@@ -30,9 +30,11 @@ from fuzz_frames import rss_kib
 from server_support import ServerProc
 
 from client_cli.load import LoadRoom, Stats
+from protocol.codec import decode_server
 from server.engine import census
 from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
+from server.store import log_key, room_key
 
 
 def check_rooms(url: str) -> tuple[int, list[str]]:
@@ -51,20 +53,48 @@ def check_rooms(url: str) -> tuple[int, list[str]]:
     return checked, bad
 
 
-async def keep_playing(room: LoadRoom, until: float, errors: Counter[str]) -> None:
+def redis_view(url: str, code: str) -> str:
+    """What Redis holds for room ``code``: to set beside what its seats knew."""
+    client = redis.Redis.from_url(url)
+    try:
+        blob = client.hget(room_key(code), "b")
+        frames = client.lrange(log_key(code), -6, -1)
+    finally:
+        client.close()
+    if blob is None:
+        return f"  room {code} in Redis: gone"
+    rec = decode_record(blob)
+    state = rec.state
+    play = (
+        f"step {state.steps} phase {state.phase} awaiting {state.awaiting} pending {state.pending}"
+        if state is not None
+        else "no game"
+    )
+    tail = [f"{e.seq}:{type(e).__name__}" for e in map(decode_server, frames)]
+    conns = [seat.conn or "-" for seat in rec.seats]
+    return (
+        f"  room {code} in Redis: version {rec.version} seq {rec.seq} game {rec.game} "
+        f"{rec.status}, {play}; seats on {conns}; last events {tail}"
+    )
+
+
+async def keep_playing(room: LoadRoom, until: float, errors: Counter[str], redis_url: str) -> None:
     """One room: games back to back; a failure is counted and the room starts again."""
     while time.perf_counter() < until:
         try:
             await room.run(until)
         except Exception as exc:
             errors[f"{type(exc).__name__}: {str(exc)[:60]}"] += 1
-            for s in room.sessions:  # what each seat knew when it gave up
+            code = room.sessions[0].table.code
+            if code is not None:
+                print(await asyncio.to_thread(redis_view, redis_url, code), file=sys.stderr)
+            for i, s in enumerate(room.sessions):  # what each seat knew when it gave up
                 t = s.table
                 print(
                     f"  room {t.code} seat {t.seat}: {type(exc).__name__} at seq {t.seq} "
                     f"phase {t.phase} games {t.games_over} step {t.step} awaiting {t.awaiting} "
                     f"connected {s.connected} url {s.url} handle failures {s.handle_failures} "
-                    f"acted {sorted(t.acted)}",
+                    f"acted {sorted(t.acted)} last refusal {room.last_error.get(i)}",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -83,7 +113,7 @@ async def soak(args: argparse.Namespace, workdir: Path) -> int:
         await room.setup()
     began = time.perf_counter()
     until = began + args.minutes * 60
-    players = asyncio.gather(*(keep_playing(r, until, failures) for r in rooms))
+    players = asyncio.gather(*(keep_playing(r, until, failures, rp.url) for r in rooms))
     faults: Counter[str] = Counter()
     violations: set[str] = set()
     admin = redis.Redis.from_url(rp.url)
