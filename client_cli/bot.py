@@ -15,6 +15,10 @@ Strategy = Callable[[Table], int]
 RETRYABLE = {"stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"}
 """Answers that mean "the table moved on" (e.g. the server played this seat while
 the connection was down): read the table again instead of giving up."""
+MOVED_ON_WAIT_S = 15.0
+"""How long a bot waits, after such an answer, to hear how the table moved on:
+longer than a server waits out a Redis restart (10 s), so a late catch-up is not
+taken for a stuck table (with 5 s, soaks counted rooms that were only slow)."""
 
 
 def lowest_first(table: Table) -> int:
@@ -90,6 +94,6 @@ async def play_game(
             def moved(tb: Table, s: int = step) -> bool:
                 return tb.step != s or not tb.my_turn
 
-            await session.wait(moved, 5.0)
+            await session.wait(moved, MOVED_ON_WAIT_S)
         # The server sends this seat's "acted" event before the ack, so the
         # table already knows this seat acted: no local bookkeeping needed.

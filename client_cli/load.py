@@ -19,7 +19,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import ClientConnection
 
-from client_cli.bot import RETRYABLE, STRATEGIES
+from client_cli.bot import MOVED_ON_WAIT_S, RETRYABLE, STRATEGIES
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
@@ -147,7 +147,7 @@ class LoadRoom:
                     raise
                 # The table moved on without this seat: wait to hear of it
                 # instead of asking again at once.
-                await s.wait(functools.partial(_moved, step=step), 5.0)
+                await s.wait(functools.partial(_moved, step=step), MOVED_ON_WAIT_S)
 
     async def run(self, until: float) -> None:
         while time.perf_counter() < until:
