@@ -46,25 +46,11 @@ def send_frames(ws: ServerConnection, frames: list[bytes]) -> None:
 def _flush(ws: ServerConnection) -> None:
     _queued.discard(ws)
     try:
-        chunks = ws.protocol.data_to_send()
-    except Exception as exc:  # pragma: no cover - the protocol never raises here
-        log.warning("send_failed", error=repr(exc))
-        return
-    if not chunks:
-        return  # websockets wrote them already (it sent something of its own)
-    data = [c for c in chunks if c]
-    transport = ws.transport
-    if transport.is_closing():
-        return
-    try:
-        if data:
-            transport.write(data[0] if len(data) == 1 else b"".join(data))
-        if len(data) < len(chunks):
-            # An empty chunk asks for a half-close (the protocol is closing):
-            # what websockets' own send_data does with it.
-            if transport.can_write_eof():
-                transport.write_eof()
-            else:  # pragma: no cover - TLS
-                transport.close()
+        if ws.protocol.state is not State.OPEN:
+            ws.send_data()  # closing: websockets writes what is left its own way
+            return
+        data = ws.protocol.data_to_send()
+        if data:  # (empty: websockets wrote them already, with something of its own)
+            ws.transport.write(data[0] if len(data) == 1 else b"".join(data))
     except Exception as exc:
         log.warning("send_failed", error=repr(exc))
