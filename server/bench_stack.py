@@ -15,7 +15,10 @@ It prints:
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
 4. Redis: commands and script calls per flip, bytes per live room and per record;
 5. idle connections: server memory per connection;
-6. the engine's share of the server's CPU per reveal.
+6. the engine's share of the server's CPU per reveal;
+7. the machine's own pauses: a process spinning on each core, both cores
+   busy, notes every stretch longer than 1 ms in which it did not run. On a
+   VM these are the hypervisor's; they set a floor under any latency tail.
 """
 
 from __future__ import annotations
@@ -93,6 +96,49 @@ def echo_server(port: int, loop: str = "asyncio", redis_url: str = "") -> None:
             await asyncio.Future()
 
     process.run(main(), loop)
+
+
+PAUSE_MS = 1.0
+"""A gap longer than this between two clock reads of a spinning loop is a pause."""
+
+
+def spin_pauses(seconds: float, over_ms: float = PAUSE_MS) -> dict[str, float]:
+    """Spin for ``seconds`` and measure the stretches in which this process did not run.
+
+    A loop that only reads the clock sees a jump whenever the CPU went to
+    something else: another process, the kernel, or (in a VM) the host. With
+    nothing else pinned to the core, what is left is the machine's own noise.
+    """
+    limit = over_ms / 1000
+    pauses: list[float] = []
+    start = last = time.perf_counter()
+    while last - start < seconds:
+        now = time.perf_counter()
+        if now - last > limit:
+            pauses.append(now - last)
+        last = now
+    elapsed = last - start
+    return {
+        "lost_share": sum(pauses) / elapsed,
+        "longest_ms": max(pauses, default=0.0) * 1000,
+        "over_5ms_per_s": sum(p > 0.005 for p in pauses) / elapsed,
+    }
+
+
+def machine_pauses(seconds: float) -> dict[str, dict[str, float]]:
+    """:func:`spin_pauses` on every core of the bench at once (both busy, as under load)."""
+    cpus = sorted(SERVER_CPUS | CLIENT_CPUS) if PINNED else [0]
+    procs = {}
+    for cpu in cpus:
+        procs[cpu] = subprocess.Popen(
+            [sys.executable, "-m", "server.bench_stack", "spin", str(seconds)],
+            stdout=subprocess.PIPE, cwd=HERE,
+        )  # fmt: skip
+        _pin(procs[cpu].pid, {cpu})
+    return {
+        f"cpu{cpu}": json.loads(proc.communicate(timeout=seconds + 30)[0])
+        for cpu, proc in procs.items()
+    }
 
 
 def _krig_bin(name: str) -> str:
@@ -224,6 +270,7 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
             "loop": loop,
         }
     }
+    report["pauses"] = machine_pauses(3.0)
     rp = RedisProcess(port=free_port()).start()
     if rp.proc is not None:
         _pin(rp.proc.pid, REDIS_CPUS)
@@ -365,6 +412,17 @@ def format_report(r: dict[str, Any]) -> str:
         f"cpu           server {r['cpu']['server_us_per_reveal']:.0f} us/reveal, engine "
         f"{r['cpu']['engine_us_per_reveal']:.1f} us/reveal ({r['cpu']['engine_share']:.1%})",
     ]
+    if "pauses" in r:
+        p = r["pauses"]
+        lines.append(
+            "pauses        a spinning process per core, both busy, lost "
+            + " / ".join(f"{v['lost_share']:.1%}" for v in p.values())
+            + f" ({', '.join(p)}) of its time in pauses over {PAUSE_MS:g} ms; longest "
+            + " / ".join(f"{v['longest_ms']:.1f}" for v in p.values())
+            + " ms; pauses over 5 ms "
+            + " / ".join(f"{v['over_5ms_per_s']:.1f}" for v in p.values())
+            + " per second"
+        )
     if "idle" in r:
         i = r["idle"]
         lines.append(
@@ -378,3 +436,5 @@ def format_report(r: dict[str, Any]) -> str:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["echo"]:
         echo_server(int(sys.argv[2]), *sys.argv[3:5])
+    elif sys.argv[1:2] == ["spin"]:
+        print(json.dumps(spin_pauses(float(sys.argv[2]))))

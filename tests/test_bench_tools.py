@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import redis
 from server_support import ROOT, ServerProc
 
 from client_cli.load import run_echo, run_idle, run_load
-from server.bench_stack import _quantiles, format_report
+from server.bench_stack import _quantiles, format_report, spin_pauses
 from server.redis_process import RedisProcess, free_port
 
 
@@ -77,7 +80,28 @@ def test_histogram_quantiles_and_report() -> None:
         "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
                   "bytes_per_room_p50": 1, "bytes_per_room_max": 2, "bytes_per_record_p50": 3},
         "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01},
+        "pauses": {"cpu0": {"lost_share": 0.02, "longest_ms": 7.5, "over_5ms_per_s": 0.5},
+                   "cpu1": {"lost_share": 0.04, "longest_ms": 12.0, "over_5ms_per_s": 1.0}},
     }  # fmt: skip
     text = format_report(report)
+    assert "lost 2.0% / 4.0% (cpu0, cpu1)" in text and "longest 7.5 / 12.0 ms" in text
     assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
     assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text
+
+
+def test_spin_pauses_sees_a_stopped_process() -> None:
+    """The machine-pause probe notices a stretch in which it did not run (here a SIGSTOP)."""
+    quiet = spin_pauses(0.2)
+    assert 0.0 <= quiet["lost_share"] < 1.0 and quiet["longest_ms"] >= 0.0
+    spin = subprocess.Popen(
+        [sys.executable, "-m", "server.bench_stack", "spin", "2.5"], cwd=ROOT,
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    time.sleep(1.0)  # the interpreter is up and spinning
+    spin.send_signal(signal.SIGSTOP)
+    time.sleep(0.4)
+    spin.send_signal(signal.SIGCONT)
+    out, _ = spin.communicate(timeout=30)
+    seen = json.loads(out)
+    assert seen["longest_ms"] >= 350, seen
+    assert seen["lost_share"] >= 0.1, seen
