@@ -53,6 +53,33 @@ class Pacer:
             await asyncio.sleep(self.next - now)
 
 
+STALL_S = 60.0
+"""A seat waiting for its turn gives up after this long without a single new event.
+
+Not a bound on the wait itself: a seat knocked out of a 3- or 4-player game
+waits for the others to finish it, and a long game (up to the cycle cap of
+8,099 tricks) runs for over a minute at full speed."""
+
+
+async def wait_turn(s: Session, until: float, stall_s: float = STALL_S) -> None:
+    """Wait until this seat may act, its game is over or ``until`` has passed.
+
+    Raises TimeoutError only when the table has not moved for ``stall_s``.
+    """
+    t = s.table
+    while True:
+        seen = t.seq
+        try:
+            await s.wait(
+                lambda tb: tb.my_turn or tb.phase == "over" or time.perf_counter() > until,
+                timeout=stall_s,
+            )
+            return
+        except TimeoutError:
+            if t.seq == seen:
+                raise TimeoutError(f"no event for {stall_s:g} s while waiting for a turn") from None
+
+
 class LoadRoom:
     def __init__(
         self,
@@ -62,6 +89,7 @@ class LoadRoom:
         index: int,
         stats: Stats,
         pacer: Pacer | None = None,
+        stall_s: float = STALL_S,
     ) -> None:
         urls = [url] if isinstance(url, str) else url
         self.sessions = [
@@ -79,6 +107,7 @@ class LoadRoom:
         self.arrivals: dict[int, int] = {}
         self.players = players
         self.pacer = pacer
+        self.stall_s = stall_s
         self.games_seen = 0
         self.last_error: dict[int, str] = {}
         """Each seat's latest refusal, for a report when a room gets stuck."""
@@ -124,10 +153,7 @@ class LoadRoom:
         while True:
             # Stop at the deadline even while waiting: another seat may already have
             # stopped, and then this seat's next turn never comes.
-            await s.wait(
-                lambda tb: tb.my_turn or tb.phase == "over" or time.perf_counter() > until,
-                timeout=60,
-            )
+            await wait_turn(s, until, self.stall_s)
             if t.phase == "over" or time.perf_counter() > until:
                 return
             if self.pacer is not None:

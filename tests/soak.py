@@ -36,6 +36,8 @@ from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
 from server.store import log_key, room_key
 
+FAULTS = ("sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription")
+
 
 def check_rooms(url: str) -> tuple[int, list[str]]:
     """Every room's cards are exactly its deck: (rooms checked, violations)."""
@@ -120,7 +122,7 @@ async def soak(args: argparse.Namespace, workdir: Path) -> int:
     n = 0
     while time.perf_counter() + args.every < until:
         await asyncio.sleep(args.every)
-        kind = ["sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription"][n % 5]
+        kind = args.faults[n % len(args.faults)]
         node = nodes[n % 2]
         n += 1
         if kind == "sigkill":
@@ -194,6 +196,12 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=5)
     parser.add_argument("--every", type=float, default=15, help="seconds between faults")
     parser.add_argument("--preset", default="classic")
+    parser.add_argument(
+        "--faults",
+        type=lambda text: text.split(","),
+        default=list(FAULTS),
+        help=f"comma-separated faults to cycle through (default: all, {','.join(FAULTS)})",
+    )
     parser.add_argument("--logs", type=Path, help="keep the nodes' logs and Redis here")
     args = parser.parse_args()
     if args.logs is not None:

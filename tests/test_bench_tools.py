@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import signal
 import subprocess
@@ -9,10 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import redis
 from server_support import ROOT, ServerProc
 
-from client_cli.load import run_echo, run_idle, run_load
+from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
 from server.bench_stack import _quantiles, format_report, spin_pauses
 from server.redis_process import RedisProcess, free_port
 
@@ -105,3 +108,52 @@ def test_spin_pauses_sees_a_stopped_process() -> None:
     seen = json.loads(out)
     assert seen["longest_ms"] >= 350, seen
     assert seen["lost_share"] >= 0.1, seen
+
+
+async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """A load seat gives up on its turn only when nothing happens at the table.
+
+    A seat knocked out of a 3-player game waits until the other two finish,
+    which in a long game is well over a minute: the wait is bounded by the
+    table's silence, not by its length.
+    """
+    srv = ServerProc(redis_proc.url, "turns", tmp_path).start()
+    room = LoadRoom(srv.url, 3, "classic", 0, Stats())
+    far = time.perf_counter() + 120
+
+    async def others_play() -> None:
+        while True:
+            for s in others:
+                if s.table.my_turn:
+                    await s.flip(s.table.step)
+            await asyncio.sleep(0.01)
+
+    try:
+        await room.setup()
+        for s in room.sessions:
+            await s.ready()
+        for s in room.sessions:
+            await s.wait(lambda t: t.phase == "battle", 10)
+        me, *others = room.sessions
+        await me.flip(me.table.step)
+        waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=0.5))
+        for s in others:  # an event every 0.3 s, 0.6 s in all: longer than stall_s
+            await asyncio.sleep(0.3)
+            assert not waiting.done()
+            await s.flip(s.table.step)
+        playing = asyncio.ensure_future(others_play())  # (a war may leave seat 0 out)
+        await asyncio.wait_for(waiting, 10)
+        assert me.table.my_turn  # (52 cards: no game ends in a step or two)
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+        await me.flip(me.table.step)
+        began = time.perf_counter()
+        with pytest.raises(TimeoutError, match=r"no event for 0\.3 s"):
+            await wait_turn(me, far, stall_s=0.3)  # nobody else acts
+        assert time.perf_counter() - began >= 0.3
+    finally:
+        await room.close()
+        srv.stop()
