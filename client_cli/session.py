@@ -262,7 +262,10 @@ class Session:
             t.code = msg.room
             t.seat = msg.seat
         if isinstance(msg, m.Error):
-            if msg.id in self._resync_ids:
+            if msg.code == ErrorCode.REMOVED and msg.id is None:
+                t.code = None  # the host put us out of the room: no more events come
+                t.seat = None
+            elif msg.id in self._resync_ids:
                 # The answer to a resync failed (Redis restarting?): ask again soon.
                 asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
             elif msg.code in TABLE_MOVED_ON:

@@ -100,6 +100,8 @@ class Table:
             self.room.host = event.host
             if self.room.state == "lobby":
                 self.room.seats[event.seat] = m.SeatInfo(None, False, False, False)
+                if event.seat == self.seat:  # the host freed it (or we left): watching now
+                    self.seat = None
             else:
                 info.connected = False
         elif isinstance(event, m.PlayerReady) and info is not None:

@@ -30,6 +30,7 @@ class ErrorCode(StrEnum):
     NOT_READY = "not_ready"
     SPECTATING_OFF = "spectating_off"
     SEAT_TAKEN = "seat_taken"
+    REMOVED = "removed"
     # Play
     NOT_STARTED = "not_started"
     ALREADY_STARTED = "already_started"
@@ -65,6 +66,10 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.NOT_READY: "not every seat is taken and ready",
     ErrorCode.SPECTATING_OFF: "the host turned spectating off",
     ErrorCode.SEAT_TAKEN: "that seat is taken",
+    ErrorCode.REMOVED: (
+        "sent unasked (no `id`): the host freed your seat in a room that allows no "
+        "spectators, so you are no longer in it"
+    ),
     ErrorCode.NOT_STARTED: "the game has not started",
     ErrorCode.ALREADY_STARTED: "the game has already started",
     ErrorCode.GAME_OVER: "the game is over",

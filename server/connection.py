@@ -84,6 +84,8 @@ class Connection:
         self.room: str | None = None
         self.seat: int | None = None
         self.strikes = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        """Fire-and-forget store writes (kept referenced until done)."""
         s = node.settings
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
         self.peer = peer_address(ws, s.client_ip_header)
@@ -366,9 +368,22 @@ class Connection:
         send_msg(self.ws, rooms.snapshot(rec, seat))
         if seat is not None and rec.state is not None and rec.state.rules.hand_size:
             send_msg(self.ws, m.Hand(seq=rec.seq, cards=list(rec.state.hands[seat])))
-        self.node.join_local(rec.code, Member(self.ws, self.conn, self._pid, seat, rec.seq))
+        self.node.join_local(
+            rec.code, Member(self.ws, self.conn, self._pid, seat, rec.seq, self._removed)
+        )
         await self.node.store.add_node_room(self.node.id, rec.code)
         await self.node.store.set_player_room(self._pid, rec.code)
+
+    def _removed(self) -> None:
+        """The host freed this player's seat and the room allows no spectators: out of it."""
+        code, pid = self.room, self._pid
+        self.room = None
+        self.seat = None
+        self.log = self.log.bind(room=None, seat=None)
+        self.log.info("removed_by_host", room=code)
+        task = asyncio.get_running_loop().create_task(self.node.store.set_player_room(pid, ""))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _create(self, msg: m.CreateRoom) -> None:
         if self.room is not None:

@@ -67,6 +67,8 @@ class Member:
     player: str
     seat: int | None
     last_seq: int
+    on_removed: Callable[[], None] | None = None
+    """Called when the host puts this connection out of the room (it forgets the room)."""
 
 
 @dataclass(slots=True)
@@ -316,6 +318,7 @@ class Node:
                 record=blob,
                 frames=[encode(e) for e in out.events],
                 acted_ms=acted_ms,
+                removed=out.removed,
             )
             update_flags = self._flags(rec, out)
             lobby: bytes | None = None
@@ -463,6 +466,8 @@ class Node:
                     send_frames(mb.ws, frames[max(0, mb.last_seq + 1 - seq) :])
                     mb.last_seq = last
         room.seq = update.last_seq
+        for conn in update.removed:
+            self._put_out(update.code, conn)
         if update.acted_ms and any(f[1:].startswith(b"\xa1t\xa8revealed") for f in frames):
             metrics.REVEALS.inc()
             metrics.REVEAL_LATENCY.observe(max(0.0, time.time() - update.acted_ms / 1000))
@@ -476,6 +481,24 @@ class Node:
             rec = decode_record(update.record)
         room.hand_game = rec.state is not None and rec.state.rules.hand_size > 0
         self._private(room, rec, flags)
+
+    def _put_out(self, code: str, conn: str) -> None:
+        """A local member the host removed from the room: told, then no more events."""
+        room = self.rooms.get(code)
+        mb = room.members.get(conn) if room is not None else None
+        if mb is None:
+            return
+        self.leave_local(code, conn)
+        send_msg(
+            mb.ws,
+            m.Error(
+                id=None,
+                code=ErrorCode.REMOVED.value,
+                message=f"the host removed you from room {code}",
+            ),
+        )
+        if mb.on_removed is not None:
+            mb.on_removed()
 
     def _private(self, room: LocalRoom, rec: RoomRecord, flags: int) -> None:
         for mb in list(room.members.values()):

@@ -90,6 +90,8 @@ class RoomUpdate(msgspec.Struct, array_like=True):
     frames: list[bytes]
     acted_ms: int
     """When the action that caused this update arrived (reveal latency)."""
+    removed: list[str] = msgspec.field(default_factory=list)
+    """Connections put out of the room by this update (``Outcome.removed``)."""
 
 
 _room_encoder = msgspec.msgpack.Encoder()

@@ -62,6 +62,9 @@ class Outcome:
     from_cache: bool = False
     """The record came from the node's cache, which may be behind Redis: a
     refusal is judged again on the current record (see Node._apply)."""
+    removed: list[str] = field(default_factory=list)
+    """Connections the host put out of the room (remove_seat, spectating off):
+    whichever node holds one tells it and stops sending it the room's events."""
 
 
 PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)
@@ -626,7 +629,14 @@ def remove_seat(rec: RoomRecord, out: Outcome, player: str, seat: int) -> None:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is empty")
     if seat == rec.host:
         raise Refused(ErrorCode.NOT_HOST, "the host cannot remove their own seat; leave instead")
+    gone = rec.seats[seat]
     _free_seat(rec, out, seat)
+    if gone.conn and not gone.bot:
+        if rec.spectating:
+            # Off the seat, onto the rail: it keeps watching, as any spectator.
+            rec.spectators[gone.player] = gone.conn
+        else:
+            out.removed.append(gone.conn)
 
 
 # -------------------------------------------------------------------- snapshots

@@ -23,6 +23,7 @@ from client_cli.bot import play_game
 from client_cli.session import Session
 from protocol import messages as m
 from protocol.codec import decode_server
+from protocol.errors import ErrorCode
 from server.engine import PRESETS
 from server.redis_process import RedisProcess
 
@@ -110,6 +111,15 @@ def test_the_page_offers_every_preset() -> None:
     assert sorted(re.findall(r'"(\w+)"', listed.group(1))) == sorted(PRESETS)
 
 
+def test_the_page_has_a_sentence_for_every_error_code() -> None:
+    source = (ROOT / "server" / "web" / "app.js").read_text()
+    listed = re.search(r"const ERRORS = \{(.*?)\n\};", source, re.S)
+    assert listed is not None
+    assert sorted(re.findall(r"^  (\w+):", listed.group(1), re.M)) == sorted(
+        e.value for e in ErrorCode
+    )
+
+
 async def test_errors_are_sentences(web_server: ServerProc, browser: Any) -> None:
     page = await _page(browser, web_server.http + "/")
     await page.fill("#join-code", "ZZZ-ZZZ")
@@ -120,6 +130,26 @@ async def test_errors_are_sentences(web_server: ServerProc, browser: Any) -> Non
     gone = await _page(browser, web_server.http + "/r/QQQ-QQQ")
     await gone.wait_for_selector("#error:not([hidden])")
     assert await gone.inner_text("#error") == "There is no room with that code."
+
+
+async def test_a_page_the_host_removes_is_told_and_leaves_the_room(
+    web_server: ServerProc, browser: Any
+) -> None:
+    host = Session(web_server.url, "Host")
+    await host.connect()
+    try:
+        code = (await host.create("classic", 2)).code
+        await host.configure(spectating=False)
+        page = await _page(browser, web_server.http + f"/r/{code}")
+        await page.wait_for_function("() => window.krig.table.seat === 1")
+        await host.remove_seat(1)
+        await page.wait_for_selector("#error:not([hidden])")
+        assert await page.inner_text("#error") == "The host removed you from the room."
+        await page.wait_for_function("() => window.krig.table.code === null")
+        assert not page.url.endswith(f"/r/{code}")
+        assert page.errors == []
+    finally:
+        await host.close()
 
 
 async def test_a_browser_and_a_cli_bot_play_whole_games(

@@ -199,6 +199,62 @@ async def test_host_controls(server: ServerProc) -> None:
         await close_all([host, guest, late, watcher])
 
 
+async def test_a_removed_player_watches_or_is_put_out(
+    server: ServerProc, redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """The host frees a seat: its player stays as a spectator where spectators are
+    allowed; where they are not, it is told and put out of the room, also when its
+    connection is on another node."""
+    other = ServerProc(redis_proc.url, "table2", tmp_path).start()
+    host, kept, kicked, newcomer = (
+        Session(url, name, record=True)
+        for url, name in (
+            (server.url, "host"), (server.url, "kept"), (other.url, "kicked"), (server.url, "new"),
+        )
+    )  # fmt: skip
+    for s in (host, kept, kicked, newcomer):
+        await s.connect()
+    try:
+        code = (await host.create("classic", 3)).code
+        await kept.join(code)
+        assert kept.welcome is not None and kicked.welcome is not None
+        # Spectators allowed (the default): off the seat, onto the rail.
+        await host.remove_seat(1)
+        await kept.wait(lambda t: t.seat is None, 5)
+        rec = load_room(redis_proc.url, code)
+        assert rec.seats[1].player == "" and kept.welcome.player in rec.spectators
+        assert kept.table.code == code  # still in the room, watching
+        # Spectators not allowed: told, and out of the room.
+        await host.configure(spectating=False)
+        await kicked.join(code)
+        seat = kicked.table.seat
+        assert seat is not None
+        assert kicked.frames is not None
+        kicked.frames.clear()
+        await host.remove_seat(seat)
+        await kicked.wait(lambda t: t.code is None, 5)
+        told = [decode_server(f) for f in kicked.frames]
+        assert any(
+            isinstance(msg, m.Error) and msg.code == "removed" and msg.id is None for msg in told
+        )
+        rec = load_room(redis_proc.url, code)
+        assert (
+            kicked.welcome.player not in rec.spectators
+            and rec.seat_of(kicked.welcome.player) is None
+        )
+        kicked.frames.clear()
+        await newcomer.join(code)
+        await host.wait(lambda t: t.room is not None and t.room.seats[seat].name == "new", 5)
+        await kept.wait(lambda t: t.room is not None and t.room.seats[seat].name == "new", 5)
+        await asyncio.sleep(0.3)
+        assert not [f for f in kicked.frames if m.is_room_event(decode_server(f))]
+        again = await kicked.create("classic", 2)  # not "already_in_room": it is out
+        assert again.code != code
+    finally:
+        await close_all([host, kept, kicked, newcomer])
+        other.stop()
+
+
 async def test_lobby_updates_reach_watchers(server: ServerProc) -> None:
     watcher = Session(server.url, "watcher")
     updates: list[m.LobbyRoom] = []

@@ -29,6 +29,7 @@ const ERRORS = {
   not_ready: "Not everyone is ready.",
   spectating_off: "The host does not allow spectators in that room.",
   seat_taken: "That seat is taken.",
+  removed: "The host removed you from the room.",
   not_started: "The game has not started yet.",
   already_started: "The game has already started.",
   game_over: "The game is over.",
@@ -192,6 +193,12 @@ function handle(msg) {
     else pending.resolve(msg);
   } else if (msg.t === "error") {
     showError(ERRORS[msg.code] ?? msg.message);
+    if (msg.code === "removed") {  // out of the room: no more of its events come
+      app.table = newTable();
+      history.replaceState(null, "", "/");
+      render();
+      return;
+    }
   }
   if (msg.t === "error" && MOVED_ON.has(msg.code) && t.code) {
     // The server's table is ahead of this page's: ask for what was missed.
@@ -322,8 +329,10 @@ function applyEvent(e) {
       break;
     case "player_left":
       t.room.host = e.host;
-      if (t.room.state === "lobby") seats[e.seat] = { name: null, ready: false, connected: false, bot: false };
-      else if (info) info.connected = false;
+      if (t.room.state === "lobby") {
+        seats[e.seat] = { name: null, ready: false, connected: false, bot: false };
+        if (e.seat === t.seat) t.seat = null;  // the host freed it (or we left): watching now
+      } else if (info) info.connected = false;
       break;
     case "player_ready": if (info) info.ready = e.ready; break;
     case "player_disconnected": if (info) info.connected = false; break;
