@@ -39,6 +39,15 @@ from server.store import log_key, room_key
 FAULTS = ("sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription")
 
 
+def fault_list(text: str) -> list[str]:
+    """``--faults``: names from FAULTS, comma-separated."""
+    names = text.split(",")
+    unknown = [n for n in names if n not in FAULTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown faults {unknown}; known: {', '.join(FAULTS)}")
+    return names
+
+
 def check_rooms(url: str) -> tuple[int, list[str]]:
     """Every room's cards are exactly its deck: (rooms checked, violations)."""
     client = redis.Redis.from_url(url)
@@ -198,7 +207,7 @@ def main() -> int:
     parser.add_argument("--preset", default="classic")
     parser.add_argument(
         "--faults",
-        type=lambda text: text.split(","),
+        type=fault_list,
         default=list(FAULTS),
         help=f"comma-separated faults to cycle through (default: all, {','.join(FAULTS)})",
     )
