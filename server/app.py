@@ -16,7 +16,9 @@ import secrets
 import signal
 import socket
 import sys
+from collections.abc import Iterable, Sequence
 from http import HTTPStatus
+from typing import Any
 
 import structlog
 from websockets.asyncio.server import ServerConnection, serve
@@ -38,6 +40,54 @@ from server.redis_process import RedisProcess
 
 log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
+
+
+async def waited_out(
+    step: str,
+    waits: Sequence[asyncio.Future[Any]],
+    seconds: float,
+    watched: Iterable[asyncio.Task[Any]] = (),
+) -> None:
+    """Wait at most ``seconds`` for ``waits``, then go on without them.
+
+    Unlike ``asyncio.wait_for``, this never waits for a cancelled task to
+    finish, so a task that is slow to give up cannot hold the shutdown. What
+    is still running is logged with where it waits (``watched``: the tasks
+    worth naming, when ``waits`` only stands for them).
+    """
+    if not waits:
+        return
+    done, pending = await asyncio.wait(waits, timeout=seconds)
+    for fut in done:
+        if not fut.cancelled():
+            fut.exception()  # retrieved: a close that failed changes nothing now
+    if not pending:
+        return
+    for fut in pending:
+        fut.cancel()
+    stuck = [t for t in watched if not t.done()] or [
+        p for p in pending if isinstance(p, asyncio.Task)
+    ]
+    log.warning(
+        "shutdown_step_waited_out",
+        step=step,
+        seconds=seconds,
+        left=len(pending),
+        waiting_in=[awaiting(t) for t in stuck[:5]],
+    )
+
+
+def awaiting(task: asyncio.Task[Any]) -> str:
+    """Where a suspended task waits: its chain of coroutines, outermost first."""
+    where: list[str] = []
+    coro: Any = task.get_coro()
+    while coro is not None and len(where) < 12:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is None:
+            break
+        where.append(f"{frame.f_code.co_qualname}:{frame.f_lineno}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return " > ".join(where) or repr(task)
 
 
 def allowed_origins(text: str) -> list[Origin | None] | None:
@@ -160,7 +210,7 @@ class App:
         try:
             await client.ping()
             self.node.start_background()
-            async with serve(
+            server = await serve(
                 self.handler,
                 s.host,
                 s.port,
@@ -174,7 +224,8 @@ class App:
                 ping_timeout=s.heartbeat_s,
                 close_timeout=2,
                 server_header="krig",
-            ) as server:
+            )
+            try:
                 where = f"ws://{s.host}:{s.port}/ws"
                 log.info("listening", url=where, redis=url, node=node_id)
                 page = f"http://{s.host}:{s.port}/"
@@ -182,25 +233,29 @@ class App:
                 await stop
                 self.draining = True
                 log.info("draining", connections=len(server.connections))
-                closing = asyncio.gather(
-                    *(
+                closing = [
+                    asyncio.ensure_future(
                         ws.close(CloseCode.SERVICE_RESTART, "server restarting; reconnect")
-                        for ws in list(server.connections)
-                    ),
-                    return_exceptions=True,
-                )
+                    )
+                    for ws in list(server.connections)
+                ]
                 # Bounded: a peer that never answers the closing handshake must not
                 # keep the process alive (an orchestrator would SIGKILL it).
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(closing, SHUTDOWN_STEP_S)
+                await waited_out("closing", closing, SHUTDOWN_STEP_S)
+            finally:
+                # Not websockets' own exit (``async with serve``): it waits for every
+                # connection handler without a bound.
                 server.close(close_connections=True)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(server.wait_closed(), SHUTDOWN_STEP_S)
+                await waited_out(
+                    "connection_handlers",
+                    [asyncio.ensure_future(server.wait_closed())],
+                    SHUTDOWN_STEP_S,
+                    getattr(server, "handler_tasks", ()),
+                )
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.node.store.forget_node(node_id), SHUTDOWN_STEP_S)
         finally:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.node.stop_background(), SHUTDOWN_STEP_S)
+            await self.node.stop_background(SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
             if pipe is not None:

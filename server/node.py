@@ -649,15 +649,19 @@ class Node:
             loop.create_task(self._every(1.0, self._reconcile)),
         ]
 
-    async def stop_background(self) -> None:
+    async def stop_background(self, seconds: float) -> None:
+        """Cancel the background jobs; wait at most ``seconds`` for them, then go on."""
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _, left = await asyncio.wait(self._tasks, timeout=seconds)
+            if left:
+                log.warning("background_jobs_still_running", jobs=len(left))
         if self._sub is not None:
-            with contextlib.suppress(Exception):
-                await self._sub.close()
+            closing = asyncio.ensure_future(self._sub.close())
+            done, _ = await asyncio.wait([closing], timeout=seconds)
+            for fut in done:
+                fut.exception()  # retrieved: a close that failed changes nothing now
 
     async def _every(self, seconds: float, job: Callable[[], object]) -> None:
         while True:

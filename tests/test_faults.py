@@ -9,6 +9,7 @@ in the same state as Redis.
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 from pathlib import Path
@@ -21,7 +22,7 @@ from test_server import assert_conserved, load_room, settled_after
 
 from client_cli.bot import play_game
 from client_cli.session import ServerError, Session
-from server.redis_process import RedisProcess
+from server.redis_process import RedisProcess, free_port
 
 
 async def _steps(sessions: list[Session], count: int) -> None:
@@ -167,3 +168,24 @@ async def test_sigterm_clients_resume_elsewhere(redis_proc: RedisProcess, tmp_pa
         await close_all(sessions)
         a.stop()
         b.stop()
+
+
+async def test_shutdown_is_bounded_when_a_handler_hangs_on_redis(tmp_path: Path) -> None:
+    """SIGTERM with Redis gone: a connection's handler waits on Redis to record the
+    disconnect, and the server still stops on its own, saying where it waited."""
+    rp = RedisProcess(port=free_port()).start()
+    srv = ServerProc(rp.url, "bounded", tmp_path).start()
+    sessions = await seat_players(srv.url, 2)
+    try:
+        rp.stop()  # every Redis call now retries until it gives up
+        assert srv.stop() == 0  # exited by itself, not SIGKILLed
+        events = [json.loads(line) for line in srv.log_path.read_text().splitlines()
+                  if line.startswith("{")]  # fmt: skip
+        waited = [e for e in events if e["event"] == "shutdown_step_waited_out"]
+        assert any(e["step"] == "connection_handlers" for e in waited), waited
+        assert any("_gone" in where for e in waited for where in e["waiting_in"]), waited
+        assert events[-1]["event"] == "stopped"
+    finally:
+        await close_all(sessions)
+        srv.kill()
+        rp.cleanup()
