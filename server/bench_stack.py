@@ -136,7 +136,7 @@ def machine_pauses(seconds: float) -> dict[str, dict[str, float]]:
         )  # fmt: skip
         _pin(procs[cpu].pid, {cpu})
     return {
-        f"cpu{cpu}": json.loads(proc.communicate(timeout=seconds + 30)[0])
+        f"cpu{cpu}": json.loads(proc.communicate(timeout=seconds + 30)[0].splitlines()[-1])
         for cpu, proc in procs.items()
     }
 
@@ -437,4 +437,5 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["echo"]:
         echo_server(int(sys.argv[2]), *sys.argv[3:5])
     elif sys.argv[1:2] == ["spin"]:
+        print("spinning", flush=True)  # (a test waits for this before stopping the probe)
         print(json.dumps(spin_pauses(float(sys.argv[2]))))

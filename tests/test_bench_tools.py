@@ -100,7 +100,8 @@ def test_spin_pauses_sees_a_stopped_process() -> None:
         [sys.executable, "-m", "server.bench_stack", "spin", "2.5"], cwd=ROOT,
         stdout=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(1.0)  # the interpreter is up and spinning
+    assert spin.stdout is not None and spin.stdout.readline() == b"spinning\n"
+    time.sleep(0.1)
     spin.send_signal(signal.SIGSTOP)
     time.sleep(0.4)
     spin.send_signal(signal.SIGCONT)
@@ -138,9 +139,9 @@ async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
             await s.wait(lambda t: t.phase == "battle", 10)
         me, *others = room.sessions
         await me.flip(me.table.step)
-        waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=0.5))
-        for s in others:  # an event every 0.3 s, 0.6 s in all: longer than stall_s
-            await asyncio.sleep(0.3)
+        waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=1.0))
+        for s in others:  # an event every 0.6 s, 1.2 s in all: longer than stall_s
+            await asyncio.sleep(0.6)
             assert not waiting.done()
             await s.flip(s.table.step)
         playing = asyncio.ensure_future(others_play())  # (a war may leave seat 0 out)
