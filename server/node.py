@@ -551,12 +551,31 @@ class Node:
                 send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
                 mb.last_seq = rec.seq
             room.seq = rec.seq
+        else:
+            last_seq, frames = kept
+            update = RoomUpdate(
+                code, loaded.version, last_seq - len(frames) + 1, last_seq, loaded.blob, frames, 0
+            )
+            self._send_update(room, update, rec, None)
+        self._put_out_missed(code, rec)
+
+    def _put_out_missed(self, code: str, rec: RoomRecord) -> None:
+        """Members the host put out in an update this node never received.
+
+        The log holds the events, not who was put out; the record names the
+        last few. One that is back in the room since (seated or watching
+        again) stays.
+        """
+        room = self.rooms.get(code)
+        if room is None:
             return
-        last_seq, frames = kept
-        update = RoomUpdate(
-            code, loaded.version, last_seq - len(frames) + 1, last_seq, loaded.blob, frames, 0
-        )
-        self._send_update(room, update, rec, None)
+        for conn in rec.removed:
+            mb = room.members.get(conn)
+            back = mb is not None and (
+                rec.seat_of(mb.player) is not None or mb.player in rec.spectators
+            )
+            if mb is not None and not back:
+                self._put_out(code, conn)
 
     # --------------------------------------------------------------- pubsub
 

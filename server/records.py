@@ -71,6 +71,10 @@ class RoomRecord(msgspec.Struct):
     events_link: bytes = b""
     """The current game's play events as sent, hashed into a chain (protocol.records):
     the finished record proves them with these 32 bytes instead of a copy of each."""
+    removed: list[str] = msgspec.field(default_factory=list)
+    """The connections the host put out of the room lately (the last
+    ``rooms.REMOVED_KEPT``): a node that catches a room up from Redis's log,
+    having missed the update that named them, still puts them out."""
 
     def seat_of(self, player: str) -> int | None:
         for i, seat in enumerate(self.seats):

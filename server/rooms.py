@@ -63,9 +63,13 @@ class Outcome:
     """The record came from the node's cache, which may be behind Redis: a
     refusal is judged again on the current record (see Node._apply)."""
     removed: list[str] = field(default_factory=list)
-    """Connections the host put out of the room (remove_seat, spectating off):
-    whichever node holds one tells it and stops sending it the room's events."""
+    """Connections the host put out of the room (``remove_seat`` where spectators
+    are not allowed): whichever node holds one tells it and stops sending it
+    the room's events."""
 
+
+REMOVED_KEPT = 8
+"""How many put-out connections a room record remembers (RoomRecord.removed)."""
 
 PLAY_EVENTS = (m.Acted, m.Revealed, m.War, m.TrickWon, m.Shuffled, m.PlayerOut, m.GameOver)
 """The events the rules engine decides (protocol.records.PLAY_EVENT_TAGS)."""
@@ -637,6 +641,7 @@ def remove_seat(rec: RoomRecord, out: Outcome, player: str, seat: int) -> None:
             rec.spectators[gone.player] = gone.conn
         else:
             out.removed.append(gone.conn)
+            rec.removed = [*rec.removed, gone.conn][-REMOVED_KEPT:]
 
 
 # -------------------------------------------------------------------- snapshots

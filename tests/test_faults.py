@@ -12,6 +12,7 @@ import asyncio
 import json
 import signal
 import time
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from test_server import assert_conserved, load_room, settled_after
 
 from client_cli.bot import play_game
 from client_cli.session import ServerError, Session
+from protocol import messages as m
+from protocol.codec import decode_server
 from server.redis_process import RedisProcess, free_port
 
 
@@ -118,6 +121,83 @@ async def test_cut_subscription_converges(redis_proc: RedisProcess, tmp_path: Pa
     finally:
         admin.close()
         await close_all(sessions)
+        a.stop()
+        b.stop()
+
+
+async def test_a_node_that_missed_a_removal_still_puts_the_player_out(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """The host frees a seat while the removed player's node has no subscription:
+    that node learns of it from Redis's log alone, and still puts the player out."""
+    a = ServerProc(redis_proc.url, "rmA", tmp_path).start()
+    b = ServerProc(redis_proc.url, "rmB", tmp_path).start()
+    host, kicked = Session(a.url, "host"), Session(b.url, "kicked", record=True)
+    admin = redis.Redis.from_url(redis_proc.url)
+
+    def publishes() -> int:
+        return int(admin.info("commandstats").get("cmdstat_publish", {}).get("calls", 0))
+
+    async def unheard_by_b(action: Awaitable[object]) -> None:
+        """``action`` while node B is stopped and its subscription cut: the commit
+        finds no other listener and publishes nothing, so B can learn of it only
+        by catching the room up from Redis when it wakes."""
+
+        def b_listening() -> list[str]:
+            # its control channel, the lobby's and the room's
+            return [
+                c["id"]
+                for c in admin.client_list()
+                if c["name"] == "krig-rmB-1" and int(c["sub"]) >= 3
+            ]
+
+        for _ in range(100):  # (back) on the room's channel after the last cut
+            if b_listening():
+                break
+            await asyncio.sleep(0.05)
+        b.signal(signal.SIGSTOP)
+        try:
+            cut = sum(int(admin.client_kill_filter(_id=i)) for i in b_listening())
+            assert cut == 1
+            before = publishes()
+            await action
+            assert publishes() == before, "the update went out: B would not miss it"
+        finally:
+            b.signal(signal.SIGCONT)
+
+    def told_removed() -> int:
+        assert kicked.frames is not None
+        return sum(
+            1
+            for f in kicked.frames
+            if isinstance(msg := decode_server(f), m.Error) and msg.code == "removed"
+        )
+
+    try:
+        for s in (host, kicked):
+            await s.connect()
+        code = (await host.create("classic", 3)).code
+        await host.configure(spectating=False)
+        await kicked.join(code)
+        seat = kicked.table.seat
+        assert seat is not None and kicked.welcome is not None
+        await unheard_by_b(host.remove_seat(seat))
+        await kicked.wait(lambda t: t.code is None, 10)
+        assert told_removed() == 1
+        assert load_room(redis_proc.url, code).seat_of(kicked.welcome.player) is None
+        # Seated again on the same connection: a later catch-up keeps it in the
+        # room, though the record still names the connection as put out once.
+        await host.configure(spectating=True)
+        await kicked.join(code)
+        assert any(c.startswith("rmB-1:") for c in load_room(redis_proc.url, code).removed)
+        await unheard_by_b(host.ready())
+        await kicked.wait(lambda t: t.room is not None and t.room.seats[0].ready, 10)
+        await asyncio.sleep(0.3)
+        assert kicked.table.code == code and kicked.table.seat is not None
+        assert told_removed() == 1
+    finally:
+        admin.close()
+        await close_all([host, kicked])
         a.stop()
         b.stop()
 
