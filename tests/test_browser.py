@@ -9,6 +9,7 @@ The page's msgpack codec is checked against the protocol's golden vectors.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import shutil
@@ -17,14 +18,15 @@ from typing import Any
 
 import pytest
 from server_support import ROOT, ServerProc
-from test_server import assert_conserved, assert_no_leak
+from test_server import assert_conserved, assert_no_leak, load_room
 
 from client_cli.bot import play_game
 from client_cli.session import Session
 from protocol import messages as m
 from protocol.codec import decode_server
 from protocol.errors import ErrorCode
-from server.engine import PRESETS
+from server.engine import PRESETS, Rules, RulesError
+from server.engine.rules import _CHOICES as RULE_CHOICES
 from server.redis_process import RedisProcess
 
 ARTIFACTS = ROOT / "artifacts"
@@ -118,6 +120,65 @@ def test_the_page_has_a_sentence_for_every_error_code() -> None:
     assert sorted(re.findall(r"^  (\w+):", listed.group(1), re.M)) == sorted(
         e.value for e in ErrorCode
     )
+
+
+async def test_the_page_offers_every_rule_option(
+    web_server: ServerProc, browser: Any, redis_url: str
+) -> None:
+    """The page's option fields match the server's rules (names, choices, bounds),
+    and what the host picks is what the room gets."""
+    page = await _page(browser, web_server.http + "/")
+    offered = await page.evaluate(
+        "async () => (await import('/static/app.js')).RULE_OPTIONS"
+    )  # the page's own module instance: importing it again does not run it twice
+    kinds = {name: kind for name, _, kind in offered}
+    assert sorted(kinds) == sorted(
+        f.name for f in dataclasses.fields(Rules) if f.name not in ("players", "max_tricks")
+    )
+    for f in dataclasses.fields(Rules):
+        kind = kinds.get(f.name)
+        if kind is None:
+            continue
+        if f.name in RULE_CHOICES:
+            assert sorted(kind) == sorted(RULE_CHOICES[f.name]), f.name
+        elif f.type == "bool":
+            assert kind == "bool", f.name
+        else:  # the bounds are the server's: the ends are allowed, one past is not
+            Rules(**{f.name: kind["min"]})
+            Rules(**{f.name: kind["max"]})
+            with pytest.raises(RulesError):
+                Rules(**{f.name: kind["max"] + 1})
+            if kind["min"] > 0:
+                with pytest.raises(RulesError):
+                    Rules(**{f.name: kind["min"] - 1})
+    await page.fill("#name", "Options")
+    await page.select_option("#create-preset", "classic")
+    await page.click("#create-rules summary")
+    await page.fill("#opt-war_down", "1")
+    await page.select_option("#opt-gather_order", "shuffled")
+    await page.select_option("#opt-steal", "true")
+    await page.select_option("#opt-detect_cycles", "false")
+    await page.fill("#create-cap", "300")
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
+    code = await page.evaluate("window.krig.table.code")
+    assert load_room(redis_url, code).options == {
+        "war_down": 1, "gather_order": "shuffled", "steal": True,
+        "detect_cycles": False, "max_tricks": 300,
+    }  # fmt: skip
+    await page.click("#rules summary")
+    shown = await page.inner_text("#rules-list")
+    assert "gather_order" in shown and "shuffled" in shown
+    # Options that cannot go together: the page says which and why.
+    await page.click("#leave")
+    await page.wait_for_selector("#create-form")
+    await page.select_option("#create-seats", "3")
+    await page.fill("#opt-min_rank", "4")  # 44 cards do not deal evenly to 3 seats
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_selector("#error:not([hidden])")
+    error = await page.inner_text("#error")
+    assert error.startswith("Those rules are not allowed.") and "min_rank" in error
+    assert page.errors == []
 
 
 async def test_errors_are_sentences(web_server: ServerProc, browser: Any) -> None:

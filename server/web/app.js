@@ -9,6 +9,28 @@ export const PRESETS = [
   "arneson", "steal", "timed",
 ];
 
+// Every rule option the host may set at creation but `players` (the seats) and
+// `max_tricks` (the round cap field): name, label, then the choices, "bool", or
+// the bounds. docs/RULES.md explains each; tests compare this list with the
+// server's rules.
+export const RULE_OPTIONS = [
+  ["jokers", "Jokers (above the ace)", { min: 0, max: 2 }],
+  ["min_rank", "Lowest rank kept (2: the full deck)", { min: 2, max: 14 }],
+  ["war_down", "Cards face down in a war", { min: 0, max: 10 }],
+  ["war_repeat", "After a tie in a war", ["same", "face_up_only"]],
+  ["short_war", "A war player short of cards", ["lose", "last_card"]],
+  ["war_players", "Who fights a war (3-4 players)", ["tied_highest", "all_in_battle", "any_tied"]],
+  ["war_winner", "Who can win a war", ["participants", "highest_card"]],
+  ["winnings", "Won cards go", ["under_pile", "separate"]],
+  ["gather_order", "Order of won cards", ["winner_first", "seat_order", "shuffled"]],
+  ["steal", "Steal War", "bool"],
+  ["hand_size", "Hand size (Arneson; 0: flip the top card)", { min: 0, max: 5 }],
+  ["loser_takes_tied", "The war's loser takes back the tied cards", "bool"],
+  ["time_limit_s", "Time limit in seconds (0: none)", { min: 0, max: 86400 }],
+  ["wars_to_win", "Wars to win (0: off)", { min: 0, max: 1000 }],
+  ["detect_cycles", "A game that repeats is a draw", "bool"],
+];
+
 const ERRORS = {
   bad_frame: "The server could not read a message from this page.",
   too_large: "A message from this page was too large.",
@@ -151,7 +173,9 @@ function request(msg) {
     app.waiting.set(id, { resolve, reject });
     send(body);
   }).catch((err) => {
-    showError(err.message in ERRORS ? ERRORS[err.message] : err.message);
+    const text = err.message in ERRORS ? ERRORS[err.message] : err.message;
+    // Which option, and why: the server's own words (e.g. a deck that does not divide).
+    showError(err.message === "bad_rules" && err.detail ? `${text} ${err.detail}` : text);
     throw err;
   });
 }
@@ -189,7 +213,7 @@ function handle(msg) {
       ["ack", "error", "joined", "lobby", "pong", "record"].includes(msg.t)) {
     const pending = app.waiting.get(msg.id);
     app.waiting.delete(msg.id);
-    if (msg.t === "error") pending.reject(new Error(msg.code));
+    if (msg.t === "error") pending.reject(Object.assign(new Error(msg.code), { detail: msg.message }));
     else pending.resolve(msg);
   } else if (msg.t === "error") {
     showError(ERRORS[msg.code] ?? msg.message);
@@ -499,6 +523,7 @@ function render() {
   $("room-code").textContent = t.code;
   $("share").textContent = `${location.origin}/r/${t.code}`;
   $("preset").textContent = `${room.preset}, ${room.seats.length} seats` + (t.seat === null ? " (watching)" : "");
+  renderRules(room.rules || {});
   const phaseText = {
     lobby: "Waiting for players to be ready.", battle: "Battle: flip your card.",
     war: "War! Flip again.", over: t.result ? resultText(t.result) : "The game is over.",
@@ -593,6 +618,60 @@ function renderLobby() {
   $("lobby-empty").hidden = app.lobby.size > 0;
 }
 
+function renderRules(rules) {
+  const list = $("rules-list");
+  const key = JSON.stringify(rules);
+  if (list.dataset.rules === key) return;
+  list.dataset.rules = key;
+  list.replaceChildren();
+  for (const [name, value] of Object.entries(rules)) {
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = String(value);
+    list.append(dt, dd);
+  }
+}
+
+// ------------------------------------------------------------- rule options
+
+function optionFields() {
+  const box = $("create-options");
+  for (const [name, text, kind] of RULE_OPTIONS) {
+    const label = document.createElement("label");
+    label.append(`${text} `);
+    let field;
+    if (kind === "bool" || Array.isArray(kind)) {
+      field = document.createElement("select");
+      field.append(new Option("preset's", ""));
+      if (kind === "bool") field.append(new Option("yes", "true"), new Option("no", "false"));
+      else for (const choice of kind) field.append(new Option(choice, choice));
+    } else {
+      field = document.createElement("input");
+      Object.assign(field, { type: "number", min: kind.min, max: kind.max, placeholder: "preset's" });
+      field.inputMode = "numeric";
+    }
+    field.id = `opt-${name}`;
+    field.name = name;
+    label.append(field);
+    box.append(label);
+  }
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const [name, , kind] of RULE_OPTIONS) {
+    const value = $(`opt-${name}`).value;
+    if (value === "") continue;
+    if (kind === "bool") options[name] = value === "true";
+    else if (Array.isArray(kind)) options[name] = value;
+    else options[name] = Number(value);
+  }
+  const cap = Number($("create-cap").value || 0);
+  if (cap > 0) options.max_tricks = cap;
+  return options;
+}
+
 // --------------------------------------------------------------------- setup
 
 function setup() {
@@ -601,11 +680,10 @@ function setup() {
   const presetSelect = $("create-preset");
   for (const p of PRESETS) presetSelect.append(new Option(p, p));
   for (const p of PRESETS) $("quick-preset").append(new Option(p, p));
+  optionFields();
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const options = {};
-    const cap = Number($("create-cap").value || 0);
-    if (cap > 0) options.max_tricks = cap;
+    const options = chosenOptions();
     await ensureName();
     try {
       await request({
