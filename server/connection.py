@@ -389,7 +389,9 @@ class Connection:
         if self.room is not None:
             rec = await self._current_room()
             if rec is not None and rooms.remembered(rec, self._pid, msg.id) is not None:
-                send_msg(self.ws, m.Joined(id=msg.id, code=rec.code, seat=self.seat, seq=rec.seq))
+                # The seat from the record: the host may have moved it to the rail since.
+                seat = rec.seat_of(self._pid)
+                send_msg(self.ws, m.Joined(id=msg.id, code=rec.code, seat=seat, seq=rec.seq))
                 return
             raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before creating another")
         assert self.player is not None

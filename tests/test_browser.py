@@ -38,6 +38,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+async def _host_from_page(page: Any) -> str:
+    """Submit the page's "Host a room" form as filled; the new room's code."""
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
+    code = await page.evaluate("window.krig.table.code")
+    assert isinstance(code, str)
+    return code
+
+
 @pytest.fixture(scope="module")
 def web_server(redis_proc: RedisProcess, tmp_path_factory: pytest.TempPathFactory) -> Any:
     srv = ServerProc(redis_proc.url, "web", tmp_path_factory.mktemp("web")).start()
@@ -159,9 +168,7 @@ async def test_the_page_offers_every_rule_option(
     await page.select_option("#opt-steal", "true")
     await page.select_option("#opt-detect_cycles", "false")
     await page.fill("#create-cap", "300")
-    await page.click("#create-form button[type=submit]")
-    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
-    code = await page.evaluate("window.krig.table.code")
+    code = await _host_from_page(page)
     assert load_room(redis_url, code).options == {
         "war_down": 1, "gather_order": "shuffled", "steal": True,
         "detect_cycles": False, "max_tricks": 300,
@@ -221,9 +228,7 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
     await page.fill("#name", "Ada")
     await page.select_option("#create-preset", "quick")
     await page.fill("#create-cap", "150")
-    await page.click("#create-form button[type=submit]")
-    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
-    code = await page.evaluate("window.krig.table.code")
+    code = await _host_from_page(page)
     assert page.url.endswith(f"/r/{code}")
     bot = Session(web_server.url, "Bot")
     await bot.connect()
@@ -313,8 +318,7 @@ async def test_an_arneson_hand_is_played_by_clicking(web_server: ServerProc, bro
     page = await _page(browser, web_server.http + "/", frames)
     await page.select_option("#create-preset", "arneson")
     await page.fill("#create-cap", "40")
-    await page.click("#create-form button[type=submit]")
-    await page.wait_for_function("() => window.krig.table.code && window.krig.table.room")
+    await _host_from_page(page)
     bot = Session(web_server.url, "Bot")
     await bot.connect()
     await bot.join(await page.evaluate("krig.table.code"))
