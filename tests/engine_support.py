@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from protocol.cards import card_text, parse_card
@@ -24,8 +24,8 @@ def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.split()]
 
 
-def texts(codes: list[int | None]) -> list[str | None]:
-    return [None if c is None else card_text(c) for c in codes]
+def texts(codes: Sequence[int]) -> list[str]:
+    return [card_text(c) for c in codes]
 
 
 def deal(rules: Rules, *piles: str, seed: int = 0) -> GameState:

@@ -121,6 +121,12 @@ async def seat_players(
     return sessions
 
 
+def stored(value: object) -> bytes:
+    """A value read from Redis by redis-py, which types it ``bytes | str``: krig stores bytes."""
+    assert isinstance(value, bytes), value
+    return value
+
+
 def _rotate(urls: list[str], i: int) -> list[str]:
     start = i % len(urls)
     return urls[start:] + urls[:start]

@@ -27,7 +27,7 @@ import redis
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fuzz_frames import rss_kib
-from server_support import ServerProc
+from server_support import ServerProc, stored
 
 from client_cli.load import LoadRoom, Stats
 from protocol.codec import decode_server
@@ -56,7 +56,7 @@ def check_rooms(url: str) -> tuple[int, list[str]]:
         blob = client.hget(key, "b")
         if blob is None:
             continue
-        rec = decode_record(blob)
+        rec = decode_record(stored(blob))
         checked += 1
         if rec.state is not None and census(rec.state) != sorted(rec.state.rules.deck()):
             bad.append(rec.code)
@@ -74,14 +74,17 @@ def redis_view(url: str, code: str) -> str:
         client.close()
     if blob is None:
         return f"  room {code} in Redis: gone"
-    rec = decode_record(blob)
+    rec = decode_record(stored(blob))
     state = rec.state
     play = (
         f"step {state.steps} phase {state.phase} awaiting {state.awaiting} pending {state.pending}"
         if state is not None
         else "no game"
     )
-    tail = [f"{e.seq}:{type(e).__name__}" for e in map(decode_server, frames)]
+    tail = [
+        f"{getattr(e, 'seq', '-')}:{type(e).__name__}"
+        for e in (decode_server(stored(f)) for f in frames)
+    ]
     conns = [seat.conn or "-" for seat in rec.seats]
     return (
         f"  room {code} in Redis: version {rec.version} seq {rec.seq} game {rec.game} "

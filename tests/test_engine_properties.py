@@ -11,6 +11,7 @@ For random seeds and random (legal) input orders and choices:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -93,7 +94,7 @@ def _play(
                 for s, before in others_before.items():
                     after = view(state, s)
                     assert after.acted[seat] and not before.acted[seat]
-                    assert after.__class__(**{**_fields(after), "acted": before.acted}) == before
+                    assert dataclasses.replace(after, acted=before.acted) == before
                 assert state.pending[seat] not in (NO_CARD,)
             for e in produced:
                 if isinstance(e, FlipsRevealed):
@@ -107,10 +108,6 @@ def _play(
                 break
         _check_views(state)
     return state, events
-
-
-def _fields(obj: object) -> dict[str, object]:
-    return {name: getattr(obj, name) for name in obj.__slots__}  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("preset", "players"), COMBOS)

@@ -17,7 +17,7 @@ def test_no_ten_card_war_jack_beats_nine() -> None:
     trick = last_trick(events)
     assert trick.winner == 0
     assert trick.total == 10
-    assert sorted(texts(trick.face_up)) == sorted(["5C", "5D", "JH", "9S"])  # type: ignore[type-var]
+    assert sorted(texts(trick.face_up)) == sorted(["5C", "5D", "JH", "9S"])
     assert state.held(0) == 11 and state.held(1) == 1
 
 
@@ -61,5 +61,5 @@ def test_hr_arneson_winner_takes_eight_loser_takes_back_the_two_tied() -> None:
     assert trick.winner == 0
     assert trick.total == 8  # six face-down and the two fourth cards
     assert trick.returned_to == 1
-    assert sorted(texts(trick.returned)) == ["7C", "7D"]  # type: ignore[type-var]
+    assert sorted(texts(trick.returned)) == ["7C", "7D"]
     assert not of_type(events, PlayerOut)

@@ -24,7 +24,7 @@ import pytest
 import redis
 import redis.asyncio as aioredis
 import websockets
-from server_support import ROOT, ServerProc, close_all, play_all, seat_players
+from server_support import ROOT, ServerProc, close_all, play_all, seat_players, stored
 from websockets.asyncio.server import ServerConnection, serve
 
 from client_cli.session import Session
@@ -331,12 +331,13 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         assert isinstance(results[2], Refused) and results[2].code == ErrorCode.STALE_STEP
         assert acks == [1, 2], "each accepted play acknowledged once, the refused one not"
         assert script_calls() - calls_before == 1, "three plays, one commit"
-        rec = decode_record(admin.hget("krig:{BATCH1}:room", "b") or b"")
+        rec = decode_record(stored(admin.hget("krig:{BATCH1}:room", "b")))
         assert rec.state is not None and rec.state.steps == step + 1
         assert len(rec.inputs) == 4, "two accepted inputs; the refused play left no trace"
         assert census(rec.state) == sorted(rec.state.rules.deck())
         tags = [
-            decode_server(f).__class__.__name__ for f in admin.lrange("krig:{BATCH1}:log", 0, -1)
+            decode_server(stored(f)).__class__.__name__
+            for f in admin.lrange("krig:{BATCH1}:log", 0, -1)
         ]
         assert tags[-(rec.seq - seq_before) :][:3] == ["Acted", "Acted", "Revealed"]
         # A refusal judged on a stale cache is judged again on the current

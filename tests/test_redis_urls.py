@@ -69,6 +69,7 @@ async def test_a_game_through_sentinel(tmp_path: Path) -> None:
         await play_all(sessions)
         assert all(s.table.result is not None for s in sessions)
         await close_all(sessions)
+        assert primary.port is not None
         keys = redis.Redis(port=primary.port).keys("krig:{*}:room")
         assert keys  # the game lives on the primary Sentinel named
     finally:

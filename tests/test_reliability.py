@@ -18,7 +18,7 @@ from server_support import ServerProc, close_all, play_all, seat_players
 from test_server import assert_conserved, load_room, settled_after
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.typing import Origin
+from websockets.typing import Origin, Subprotocol
 
 from client_cli.session import ServerError, Session
 from protocol import messages as m
@@ -59,12 +59,14 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
     try:
         hello = encode(m.Hello(v=1, name="eve", token=None, client=""))
         # Compression offered: not negotiated (no deflate bombs possible).
-        async with connect(srv.url, subprotocols=["krig.v1"], compression="deflate") as ws:  # type: ignore[list-item]
+        async with connect(
+            srv.url, subprotocols=[Subprotocol("krig.v1")], compression="deflate"
+        ) as ws:
             assert not ws.protocol.extensions
         # One frame over the limit: closed with 1009.
         async with connect(
-            srv.url, subprotocols=["krig.v1"], compression=None, max_size=None
-        ) as ws:  # type: ignore[list-item]
+            srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None, max_size=None
+        ) as ws:
             await ws.send(hello)
             await ws.recv()
             try:
@@ -74,7 +76,7 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
                 pass
             assert ws.close_code == 1009
         # Fragments that add up past the limit: closed with 1009 too.
-        async with connect(srv.url, subprotocols=["krig.v1"], compression=None) as ws:  # type: ignore[list-item]
+        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
             await ws.send(hello)
             await ws.recv()
             try:
@@ -84,14 +86,16 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
                 pass
             assert ws.close_code == 1009
         # A burst of garbage: errors, then a policy close; nothing crashes.
-        async with connect(srv.url, subprotocols=["krig.v1"], compression=None) as ws:  # type: ignore[list-item]
+        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
             await ws.send(hello)
             await ws.recv()
             codes = []
             try:
                 for _ in range(40):
                     await ws.send(b"\xc1garbage")
-                    reply = decode_server(await asyncio.wait_for(ws.recv(), 5))
+                    raw = await asyncio.wait_for(ws.recv(), 5)
+                    assert isinstance(raw, bytes)
+                    reply = decode_server(raw)
                     assert isinstance(reply, m.Error)
                     codes.append(reply.code)
             except ConnectionClosed:
@@ -171,14 +175,14 @@ async def test_address_limits_connections_rooms_and_guesses(
         redis_proc.url, "limits", tmp_path, max_conns_per_addr=3, rooms_per_min=2, guess_limit=3
     ).start()
     try:
-        held = [await connect(srv.url, subprotocols=["krig.v1"]) for _ in range(3)]  # type: ignore[list-item]
+        held = [await connect(srv.url, subprotocols=[Subprotocol("krig.v1")]) for _ in range(3)]
         with pytest.raises(InvalidStatus) as err:
-            await connect(srv.url, subprotocols=["krig.v1"])  # type: ignore[list-item]
+            await connect(srv.url, subprotocols=[Subprotocol("krig.v1")])
         assert err.value.response.status_code == 429
         assert b"at most 3 connections" in err.value.response.body
         await held.pop().close()
         await asyncio.sleep(0.2)
-        held.append(await connect(srv.url, subprotocols=["krig.v1"]))  # type: ignore[list-item]
+        held.append(await connect(srv.url, subprotocols=[Subprotocol("krig.v1")]))
         for ws in held:
             await ws.close()
         await asyncio.sleep(0.2)
@@ -247,10 +251,14 @@ async def test_origin_allow_list(redis_proc: RedisProcess, tmp_path: Path) -> No
     ).start()
     try:
         with pytest.raises(InvalidStatus) as err:
-            await connect(srv.url, subprotocols=["krig.v1"], origin=Origin("https://evil.example"))  # type: ignore[list-item]
+            await connect(
+                srv.url,
+                subprotocols=[Subprotocol("krig.v1")],
+                origin=Origin("https://evil.example"),
+            )
         assert err.value.response.status_code == 403
         for origin in (Origin("https://war.example"), None):  # a browser on the list; the CLI
-            async with connect(srv.url, subprotocols=["krig.v1"], origin=origin) as ws:  # type: ignore[list-item]
+            async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], origin=origin) as ws:
                 assert ws.subprotocol == "krig.v1"
     finally:
         srv.stop()
@@ -263,7 +271,7 @@ async def test_a_flooder_is_closed_while_other_rooms_play(
     try:
         sessions = await seat_players(srv.url, 2, "quick", {"max_tricks": 60})
         game = asyncio.ensure_future(play_all(sessions))
-        async with connect(srv.url, subprotocols=["krig.v1"], compression=None) as ws:  # type: ignore[list-item]
+        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
             await ws.send(encode(m.Hello(v=1, name="flood", token=None, client="")))
             await ws.recv()
             ping = encode(m.Ping(id=1))
@@ -331,10 +339,18 @@ async def test_limits_count_the_forwarded_address(redis_proc: RedisProcess, tmp_
         return {"X-Forwarded-For": f"203.0.113.99, {addr}"}  # the proxy appends the last one
 
     try:
-        a = await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.1"))  # type: ignore[list-item]
-        b = await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.2"))  # type: ignore[list-item]
+        a = await connect(
+            srv.url, subprotocols=[Subprotocol("krig.v1")], additional_headers=via("198.51.100.1")
+        )
+        b = await connect(
+            srv.url, subprotocols=[Subprotocol("krig.v1")], additional_headers=via("198.51.100.2")
+        )
         with pytest.raises(InvalidStatus) as err:
-            await connect(srv.url, subprotocols=["krig.v1"], additional_headers=via("198.51.100.1"))  # type: ignore[list-item]
+            await connect(
+                srv.url,
+                subprotocols=[Subprotocol("krig.v1")],
+                additional_headers=via("198.51.100.1"),
+            )
         assert err.value.response.status_code == 429
         await a.close()
         await b.close()

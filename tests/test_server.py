@@ -7,6 +7,7 @@ are played by protocol-only clients from client_cli.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import signal
 import urllib.request
@@ -18,7 +19,7 @@ import msgspec
 import pytest
 import redis
 import websockets
-from server_support import ServerProc, close_all, play_all, seat_players
+from server_support import ServerProc, close_all, play_all, seat_players, stored
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from client_cli.session import ServerError, Session, SessionClosed
@@ -40,12 +41,16 @@ def server(
     assert proc.stop() == 0
 
 
+def _at_step(table: Table, step: int) -> bool:
+    return table.step == step
+
+
 def load_room(redis_url: str, code: str) -> RoomRecord:
     client = redis.Redis.from_url(redis_url)
     blob = client.hget(room_key(code), "b")
     client.close()
     assert blob is not None
-    return decode_record(blob)
+    return decode_record(stored(blob))
 
 
 def assert_conserved(redis_url: str, code: str) -> RoomRecord:
@@ -174,7 +179,9 @@ async def test_simultaneous_flips_two_nodes(redis_proc: RedisProcess, tmp_path: 
             while sessions[0].table.phase != "over":
                 step = sessions[0].table.step
                 movers = [s for s in sessions if s.table.seat in s.table.awaiting]
-                await asyncio.gather(*(s.wait(lambda t, k=step: t.step == k) for s in movers))
+                await asyncio.gather(
+                    *(s.wait(functools.partial(_at_step, step=step)) for s in movers)
+                )
                 # Every awaited seat flips at the same instant, through two nodes.
                 await asyncio.gather(*(s.flip(step) for s in movers))
                 await asyncio.gather(*(s.wait(settled_after(step)) for s in sessions))

@@ -4,23 +4,29 @@ quick-join, host controls and the live lobby."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
-from server_support import ServerProc, close_all, seat_players
+from server_support import ServerProc, close_all, seat_players, stored
 from test_server import assert_conserved, load_room
 
 from client_cli.bot import play_game
 from client_cli.session import ServerError, Session
+from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server
 from server.records import decode_game_record
 from server.redis_process import RedisProcess
 from server.store import record_key
 from server.verify import verify
+
+
+def _past_step(table: Table, step: int) -> bool:
+    return table.step > step or table.phase == "over"
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +45,7 @@ def _record(redis_url: str, code: str, game: int = 1) -> object:
     meta = client.get(record_key(code, game))
     client.close()
     assert meta is not None
-    rec = decode_game_record(meta)
+    rec = decode_game_record(stored(meta))
     assert rec.events == [] and rec.events_digest.startswith("sha256:")
     return rec
 
@@ -295,7 +301,7 @@ async def test_computer_seats_survive_a_server_restart(
                 break
             step = host.table.step
             await host.flip(step)
-            await host.wait(lambda t, k=step: t.step > k or t.phase == "over", 20)
+            await host.wait(functools.partial(_past_step, step=step), 20)
         srv.kill()
         srv.start()
         await play_game(host, timeout=120)  # the computers play on after the restart
