@@ -4,7 +4,7 @@
 Needs only Python 3.11+.  The venv lives in ``.venv`` (or ``$KRIG_VENV``) and is
 reinstalled whenever pyproject.toml changes.
 
-    python3 dev.py test                  # ruff, mypy --strict (package and tests), then the whole pytest suite
+    python3 dev.py test                  # ruff, mypy --strict (code and tests), then pytest
     python3 dev.py krig-server ARGS...   # any console script or program installed in the venv
 """
 

@@ -18,6 +18,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 # ----------------------------------------------------------------- real Redis
 
 import pytest  # noqa: E402
+import redis  # noqa: E402
 
 from server.redis_process import RedisProcess, free_port  # noqa: E402
 
@@ -33,3 +34,26 @@ def redis_proc() -> object:
 @pytest.fixture()
 def redis_url(redis_proc: RedisProcess) -> str:
     return redis_proc.url
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fresh_redis_per_module(request: pytest.FixtureRequest) -> None:
+    """Each module that uses Redis starts from an empty one.
+
+    Rooms a module's tests leave half played (their players closed) wait for
+    their grace to run out; a later module's long-lived server would claim
+    and play them out with its sweeper, up to the moment it is told to stop.
+    """
+    module = request.module
+    if not any(
+        getattr(item, "module", None) is module
+        and "redis_proc" in getattr(item, "fixturenames", ())
+        for item in request.session.items
+    ):
+        return
+    proc: RedisProcess = request.getfixturevalue("redis_proc")
+    client = redis.Redis.from_url(proc.url)
+    try:
+        client.flushall()
+    finally:
+        client.close()
