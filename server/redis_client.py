@@ -6,9 +6,11 @@
                                                 the primary Sentinel names SERVICE;
                                                 after a failover the client follows it
 
-Redis Cluster URLs are refused: every action's commit script also updates the
-global deadline set and the lobby, which would live in other hash slots than
-the room (room keys carry the hash tag ``{CODE}``, so one room is one slot).
+Redis Cluster URLs are refused. Room keys carry the hash tag ``{CODE}``, so one
+room is one slot, but the commit goes out on one pipelined connection with
+the deadline set's and lobby's updates (other slots), and the script counts a
+room channel's listeners with ``PUBSUB NUMSUB``, which a cluster answers per
+node (docs/OPERATIONS.md, "Redis").
 """
 
 from __future__ import annotations
