@@ -26,6 +26,9 @@ from protocol.codec import decode_server, encode
 from protocol.limits import MAX_CLIENT_FRAME
 from server.redis_process import RedisProcess, free_port
 
+KRIG_V1 = [Subprotocol("krig.v1")]
+"""The game's subprotocol as raw clients offer it (written out: the wire name is the contract)."""
+
 
 async def test_redis_restart_mid_game(tmp_path: Path) -> None:
     port = free_port()
@@ -59,14 +62,10 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
     try:
         hello = encode(m.Hello(v=1, name="eve", token=None, client=""))
         # Compression offered: not negotiated (no deflate bombs possible).
-        async with connect(
-            srv.url, subprotocols=[Subprotocol("krig.v1")], compression="deflate"
-        ) as ws:
+        async with connect(srv.url, subprotocols=KRIG_V1, compression="deflate") as ws:
             assert not ws.protocol.extensions
         # One frame over the limit: closed with 1009.
-        async with connect(
-            srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None, max_size=None
-        ) as ws:
+        async with connect(srv.url, subprotocols=KRIG_V1, compression=None, max_size=None) as ws:
             await ws.send(hello)
             await ws.recv()
             try:
@@ -76,7 +75,7 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
                 pass
             assert ws.close_code == 1009
         # Fragments that add up past the limit: closed with 1009 too.
-        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
+        async with connect(srv.url, subprotocols=KRIG_V1, compression=None) as ws:
             await ws.send(hello)
             await ws.recv()
             try:
@@ -86,7 +85,7 @@ async def test_hostile_frames_are_refused_and_the_server_is_unharmed(
                 pass
             assert ws.close_code == 1009
         # A burst of garbage: errors, then a policy close; nothing crashes.
-        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
+        async with connect(srv.url, subprotocols=KRIG_V1, compression=None) as ws:
             await ws.send(hello)
             await ws.recv()
             codes = []
@@ -175,14 +174,14 @@ async def test_address_limits_connections_rooms_and_guesses(
         redis_proc.url, "limits", tmp_path, max_conns_per_addr=3, rooms_per_min=2, guess_limit=3
     ).start()
     try:
-        held = [await connect(srv.url, subprotocols=[Subprotocol("krig.v1")]) for _ in range(3)]
+        held = [await connect(srv.url, subprotocols=KRIG_V1) for _ in range(3)]
         with pytest.raises(InvalidStatus) as err:
-            await connect(srv.url, subprotocols=[Subprotocol("krig.v1")])
+            await connect(srv.url, subprotocols=KRIG_V1)
         assert err.value.response.status_code == 429
         assert b"at most 3 connections" in err.value.response.body
         await held.pop().close()
         await asyncio.sleep(0.2)
-        held.append(await connect(srv.url, subprotocols=[Subprotocol("krig.v1")]))
+        held.append(await connect(srv.url, subprotocols=KRIG_V1))
         for ws in held:
             await ws.close()
         await asyncio.sleep(0.2)
@@ -253,12 +252,12 @@ async def test_origin_allow_list(redis_proc: RedisProcess, tmp_path: Path) -> No
         with pytest.raises(InvalidStatus) as err:
             await connect(
                 srv.url,
-                subprotocols=[Subprotocol("krig.v1")],
+                subprotocols=KRIG_V1,
                 origin=Origin("https://evil.example"),
             )
         assert err.value.response.status_code == 403
         for origin in (Origin("https://war.example"), None):  # a browser on the list; the CLI
-            async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], origin=origin) as ws:
+            async with connect(srv.url, subprotocols=KRIG_V1, origin=origin) as ws:
                 assert ws.subprotocol == "krig.v1"
     finally:
         srv.stop()
@@ -271,7 +270,7 @@ async def test_a_flooder_is_closed_while_other_rooms_play(
     try:
         sessions = await seat_players(srv.url, 2, "quick", {"max_tricks": 60})
         game = asyncio.ensure_future(play_all(sessions))
-        async with connect(srv.url, subprotocols=[Subprotocol("krig.v1")], compression=None) as ws:
+        async with connect(srv.url, subprotocols=KRIG_V1, compression=None) as ws:
             await ws.send(encode(m.Hello(v=1, name="flood", token=None, client="")))
             await ws.recv()
             ping = encode(m.Ping(id=1))
@@ -339,16 +338,12 @@ async def test_limits_count_the_forwarded_address(redis_proc: RedisProcess, tmp_
         return {"X-Forwarded-For": f"203.0.113.99, {addr}"}  # the proxy appends the last one
 
     try:
-        a = await connect(
-            srv.url, subprotocols=[Subprotocol("krig.v1")], additional_headers=via("198.51.100.1")
-        )
-        b = await connect(
-            srv.url, subprotocols=[Subprotocol("krig.v1")], additional_headers=via("198.51.100.2")
-        )
+        a = await connect(srv.url, subprotocols=KRIG_V1, additional_headers=via("198.51.100.1"))
+        b = await connect(srv.url, subprotocols=KRIG_V1, additional_headers=via("198.51.100.2"))
         with pytest.raises(InvalidStatus) as err:
             await connect(
                 srv.url,
-                subprotocols=[Subprotocol("krig.v1")],
+                subprotocols=KRIG_V1,
                 additional_headers=via("198.51.100.1"),
             )
         assert err.value.response.status_code == 429
