@@ -125,10 +125,16 @@ async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
     far = time.perf_counter() + 120
 
     async def others_play() -> None:
+        """The other seats act, but never in a step before the first seat has acted in it.
+
+        So when the first seat's turn comes, nobody else has acted yet, and its
+        flip alone cannot complete the step once these two stop.
+        """
         while True:
             for s in others:
-                if s.table.my_turn:
-                    await s.flip(s.table.step)
+                t = s.table
+                if t.my_turn and (first not in t.awaiting or first in t.acted):
+                    await s.flip(t.step)
             await asyncio.sleep(0.01)
 
     try:
@@ -138,6 +144,8 @@ async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
         for s in room.sessions:
             await s.wait(lambda t: t.phase == "battle", 10)
         me, *others = room.sessions
+        first = me.table.seat
+        assert first is not None
         await me.flip(me.table.step)
         waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=1.0))
         for s in others:  # an event every 0.6 s, 1.2 s in all: longer than stall_s
