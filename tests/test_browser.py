@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import re
 import shutil
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -23,7 +25,7 @@ from test_server import assert_conserved, assert_no_leak, load_room
 from client_cli.bot import play_game
 from client_cli.session import Session
 from protocol import messages as m
-from protocol.codec import decode_server
+from protocol.codec import decode_client, decode_server
 from protocol.errors import ErrorCode
 from server.engine import PRESETS, Rules, RulesError
 from server.engine.rules import _CHOICES as RULE_CHOICES
@@ -36,6 +38,24 @@ pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="chromium is not installed (dev.py test installs it with apt-get as root)",
 )
+
+
+def _keep_binary(kept: list[bytes], payload: str | bytes) -> None:
+    if isinstance(payload, bytes):
+        kept.append(payload)
+
+
+async def _stuck(page: Any, frames: list[bytes]) -> str:
+    """What a page that stopped playing knows (for the failure message)."""
+    state = await page.evaluate(
+        """() => JSON.stringify({
+            seq: krig.table.seq, step: krig.table.step, phase: krig.table.phase,
+            awaiting: krig.table.awaiting, acted: [...krig.table.acted],
+            playedFor: krig.playedFor, connected: krig.connected,
+            ahead: [...krig.ahead.keys()], waiting: krig.waiting.size})"""
+    )
+    tail = [decode_server(f) for f in frames[-12:]]
+    return f"the page stopped playing: {state}; last frames: {tail}"
 
 
 async def _host_from_page(page: Any) -> str:
@@ -64,20 +84,21 @@ async def browser() -> AsyncIterator[Any]:
         await b.close()
 
 
-async def _page(browser: Any, url: str, frames: list[bytes] | None = None) -> Any:
+async def _page(
+    browser: Any, url: str, frames: list[bytes] | None = None, sent: list[bytes] | None = None
+) -> Any:
+    """A phone-sized page on ``url``; ``frames`` gets what it receives, ``sent`` what it sends."""
     page = await browser.new_page(viewport={"width": 412, "height": 915})  # a phone
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
-    if frames is not None:
 
-        def on_socket(ws: Any) -> None:
-            ws.on(
-                "framereceived",
-                lambda payload: frames.append(payload) if isinstance(payload, bytes) else None,
-            )
+    def on_socket(ws: Any) -> None:
+        for event, kept in (("framereceived", frames), ("framesent", sent)):
+            if kept is not None:
+                ws.on(event, functools.partial(_keep_binary, kept))
 
-        page.on("websocket", on_socket)
+    page.on("websocket", on_socket)
     await page.goto(url)
     await page.wait_for_function("() => window.krig && window.krig.connected")
     return page
@@ -240,7 +261,9 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
     try:
         while games < 3 and not (reloaded and war_shot):
             playing = asyncio.ensure_future(play_game(bot, timeout=120))
+            give_up = time.monotonic() + 120
             while await page.evaluate("window.krig.table.phase") != "over":
+                assert time.monotonic() < give_up, await _stuck(page, frames)
                 table = await page.evaluate(
                     "({phase: krig.table.phase, step: krig.table.step, seat: krig.table.seat})"
                 )
@@ -278,6 +301,77 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
         # The page never received a card before the rules revealed it.
         assert assert_no_leak(frames, 0) > 100
         assert not any(isinstance(decode_server(f), m.Error) for f in frames)
+        assert page.errors == []
+    finally:
+        await bot.close()
+
+
+async def test_the_page_sends_a_flip_once_however_often_the_key_is_pressed(
+    web_server: ServerProc, browser: Any
+) -> None:
+    """Until the server's ``acted`` comes back the table still shows the seat's
+    turn: key presses in that time must not send the flip again."""
+    received: list[bytes] = []
+    sent: list[bytes] = []
+    page = await _page(browser, web_server.http + "/", received, sent)
+    code = await _host_from_page(page)
+    bot = Session(web_server.url, "Bot")
+    try:
+        await bot.connect()
+        await bot.join(code)
+        await bot.ready()
+        await page.click("#ready")
+        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+        step = await page.evaluate("krig.table.step")
+        await page.evaluate(  # three presses in one turn of the page's loop
+            """() => { for (let i = 0; i < 3; i++)
+                 document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '})); }"""
+        )
+        await page.wait_for_function("() => krig.table.acted.has(0)")
+        await page.wait_for_timeout(300)  # a second flip's refusal would be back by now
+        flips = [msg for msg in map(decode_client, sent) if isinstance(msg, m.FlipCard)]
+        assert [f.step for f in flips] == [step]
+        assert not any(isinstance(decode_server(f), m.Error) for f in received)
+        # Refused or answered, the key works again at the next step.
+        await bot.flip(step)
+        await page.wait_for_function(
+            f"() => krig.table.step > {step} || krig.table.phase === 'over'"
+        )
+        if await page.evaluate(
+            "['battle', 'war'].includes(krig.table.phase) && krig.table.awaiting.includes(0)"
+        ):
+            await page.keyboard.press("Space")
+            await page.wait_for_function("() => krig.table.acted.has(0)")
+        assert page.errors == []
+    finally:
+        await bot.close()
+
+
+async def test_a_page_reloaded_into_its_room_never_reuses_an_action_id(
+    web_server: ServerProc, browser: Any
+) -> None:
+    """The server answers a reused id with that id's first answer and does
+    nothing (PROTOCOL.md §3): a reloaded page that counted from 1 again had its
+    first actions silently dropped."""
+    sent: list[bytes] = []
+    page = await _page(browser, web_server.http + "/", sent=sent)
+    code = await _host_from_page(page)
+    bot = Session(web_server.url, "Bot")
+    try:
+        await bot.connect()
+        await bot.join(code)
+        await bot.wait(lambda t: t.room is not None and len(t.room.seats) == 2, 10)
+        before = len(sent)
+        await page.reload()  # the token in sessionStorage resumes the session
+        await page.wait_for_function("() => window.krig.connected && window.krig.table.room")
+        await page.click("#ready")
+        await bot.wait(lambda t: t.room is not None and t.room.seats[0].ready, 10)
+        ids = [getattr(decode_client(f), "id", None) for f in sent]
+        old, new = (
+            [i for i in ids[:before] if i is not None],
+            [i for i in ids[before:] if i is not None],
+        )
+        assert old and new and min(new) > max(old), (old, new)
         assert page.errors == []
     finally:
         await bot.close()

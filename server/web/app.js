@@ -91,8 +91,11 @@ function newTable() {
 const app = {
   ws: null,
   token: sessionStorage.getItem("krig.token"),
-  nextId: 1,
+  // Action ids are unique per session, also across a reload that resumes it
+  // (the server answers a reused id with that id's first answer and does nothing).
+  nextId: Number(sessionStorage.getItem("krig.nextId")) || 1,
   waiting: new Map(),
+  playedFor: null, // see stepKey
   table: newTable(),
   lobby: new Map(),
   backoff: 250,
@@ -165,8 +168,14 @@ function send(msg) {
   if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(encode(msg));
 }
 
-function request(msg) {
+function takeId() {
   const id = app.nextId++;
+  sessionStorage.setItem("krig.nextId", String(app.nextId));
+  return id;
+}
+
+function request(msg) {
+  const id = takeId();
   const body = { t: msg.t, id, ...msg };
   body.id = id;
   return new Promise((resolve, reject) => {
@@ -244,7 +253,7 @@ function handle(msg) {
         app.table = newTable(); // our room is gone
         history.replaceState(null, "", "/");
       }
-      send({ t: "watch_lobby", id: app.nextId++, on: true });
+      send({ t: "watch_lobby", id: takeId(), on: true });
       if (app.pendingCode && !msg.room) {
         const code = app.pendingCode;
         app.pendingCode = null;
@@ -298,7 +307,7 @@ function askResync() {
   if (app.resyncFor === seq && Date.now() - app.resyncAt < 1000) return;
   app.resyncFor = seq;
   app.resyncAt = Date.now();
-  send({ t: "resync", id: app.nextId++, after: seq });
+  send({ t: "resync", id: takeId(), after: seq });
   setTimeout(() => {
     if (app.ahead.size && app.table.seq === seq) askResync();
   }, 1000);
@@ -443,24 +452,38 @@ function applyEvent(e) {
 
 const handGame = () => Boolean(app.table.room && app.table.room.rules.hand_size);
 
+// The step this page has sent its play for. Until the server's "acted" comes
+// back the table still says it is this seat's turn; a second key press in
+// that time would send the play twice (and be refused as already_acted).
+const stepKey = () => `${app.table.code}/${app.table.room ? app.table.room.game : 0}/${app.table.step}`;
+
 function myTurn() {
   const t = app.table;
   return t.seat !== null && ["battle", "war"].includes(t.phase) && t.awaiting.includes(t.seat) &&
-    !t.acted.has(t.seat) && (!handGame() || (t.hand.length > 0 && t.handSeq >= t.revealSeq));
+    !t.acted.has(t.seat) && app.playedFor !== stepKey() &&
+    (!handGame() || (t.hand.length > 0 && t.handSeq >= t.revealSeq));
+}
+
+async function play(msg) {
+  const key = stepKey();
+  app.playedFor = key;
+  render();
+  try {
+    await request(msg);
+  } catch (err) { // shown already; refused or the connection lost: the seat may try again
+    if (app.playedFor === key) app.playedFor = null;
+    render();
+  }
 }
 
 async function flip() {
   if (!myTurn() || handGame()) return;
-  try {
-    await request({ t: "flip", step: app.table.step });
-  } catch (err) { /* shown already */ }
+  await play({ t: "flip", step: app.table.step });
 }
 
 async function choose(card) {
   if (!myTurn()) return;
-  try {
-    await request({ t: "choose", step: app.table.step, card });
-  } catch (err) { /* shown already */ }
+  await play({ t: "choose", step: app.table.step, card });
 }
 
 async function join(code, watch) {
