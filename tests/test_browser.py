@@ -421,7 +421,9 @@ async def test_an_arneson_hand_is_played_by_clicking(web_server: ServerProc, bro
     playing = asyncio.ensure_future(play_game(bot, timeout=120))
     try:
         clicks = 0
+        give_up = time.monotonic() + 120
         while await page.evaluate("krig.table.phase") != "over":
+            assert time.monotonic() < give_up, await _stuck(page, frames)
             first = page.locator("#hand button.card").first
             if await first.count() and await first.is_enabled():
                 label = await first.get_attribute("aria-label")
