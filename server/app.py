@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import os
 import secrets
 import signal
@@ -88,6 +89,12 @@ def awaiting(task: asyncio.Task[Any]) -> str:
         where.append(f"{frame.f_code.co_qualname}:{frame.f_lineno}")
         coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
     return " > ".join(where) or repr(task)
+
+
+def log_tasks() -> None:
+    """SIGUSR1: log every unfinished task and where it waits (a server that will not stop)."""
+    tasks = [t for t in asyncio.all_tasks() if not t.done()]
+    log.warning("tasks", count=len(tasks), waiting_in=[awaiting(t) for t in tasks[:100]])
 
 
 def allowed_origins(text: str) -> list[Origin | None] | None:
@@ -207,6 +214,7 @@ class App:
 
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, on_signal)
+            loop.add_signal_handler(signal.SIGUSR1, log_tasks)
         try:
             await client.ping()
             self.node.start_background()
@@ -265,6 +273,8 @@ class App:
 
 def run_server(settings: Settings) -> int:
     logs.configure(settings.log_format, settings.log_level)
+    # SIGABRT (or a crash in C code) prints every thread's Python stack to stderr.
+    faulthandler.enable()
     # Fewer, cheaper collections (full ones had put 20 ms stalls into the
     # reveal latency's tail), and a heap that does not churn on every read.
     process.tune_for_throughput()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -86,9 +87,21 @@ class ServerProc:
             try:
                 self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+                # It will not stop: have it log its tasks (SIGUSR1) and its
+                # threads' stacks (SIGABRT, faulthandler) before it is killed.
+                for sig, wait_s in ((signal.SIGUSR1, 1.0), (signal.SIGABRT, 2.0)):
+                    with contextlib.suppress(ProcessLookupError):
+                        self.proc.send_signal(sig)
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        self.proc.wait(wait_s)
+                if self.proc.poll() is None:
+                    self.proc.kill()
+                    self.proc.wait()
         return self.proc.returncode
+
+    def log_tail(self, chars: int = 6000) -> str:
+        """The end of this server's log (for a failure message)."""
+        return f"{self.log_path}:\n{self.log_path.read_text(errors='replace')[-chars:]}"
 
 
 async def seat_players(

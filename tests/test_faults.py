@@ -258,7 +258,7 @@ async def test_shutdown_is_bounded_when_a_handler_hangs_on_redis(tmp_path: Path)
     sessions = await seat_players(srv.url, 2)
     try:
         rp.stop()  # every Redis call now retries until it gives up
-        assert srv.stop() == 0  # exited by itself, not SIGKILLed
+        assert srv.stop() == 0, srv.log_tail()  # exited by itself, not SIGKILLed
         events = [json.loads(line) for line in srv.log_path.read_text().splitlines()
                   if line.startswith("{")]  # fmt: skip
         waited = [e for e in events if e["event"] == "shutdown_step_waited_out"]

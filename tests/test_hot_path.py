@@ -278,7 +278,7 @@ async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(
         assert len({s.table.seq for s in sessions}) == 1
     finally:
         await close_all(sessions)
-        assert srv.stop() == 0
+        assert srv.stop() == 0, srv.log_tail()
     wrong = subprocess.run(
         [sys.executable, "-m", "server.cli", "serve", "--loop", "tokio", "--port", "1"],
         check=False, cwd=ROOT, capture_output=True, text=True, timeout=60,

@@ -9,11 +9,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import json
 import signal
+import time
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -38,7 +41,7 @@ def server(
 ) -> Iterator[ServerProc]:
     proc = ServerProc(redis_proc.url, "solo", tmp_path_factory.mktemp("logs")).start()
     yield proc
-    assert proc.stop() == 0
+    assert proc.stop() == 0, proc.log_tail()
 
 
 def _at_step(table: Table, step: int) -> bool:
@@ -406,7 +409,35 @@ async def test_sigterm_closes_clients_with_1012(redis_proc: RedisProcess, tmp_pa
         with pytest.raises(ConnectionClosed) as closed:
             await asyncio.wait_for(ws.recv(), 10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
-    assert srv.stop() == 0
+    assert srv.stop() == 0, srv.log_tail()
+
+
+def test_a_server_says_where_it_waits_on_sigusr1_and_sigabrt(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """What ServerProc.stop asks of a server that will not stop: its tasks and
+    where each waits (SIGUSR1, and it keeps serving), then every thread's stack
+    (SIGABRT, faulthandler)."""
+    srv = ServerProc(redis_proc.url, "probe", tmp_path).start()
+    try:
+        srv.signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 10
+        tasks: dict[str, Any] = {}
+        while not tasks and time.monotonic() < deadline:
+            time.sleep(0.05)
+            lines = srv.log_path.read_text().splitlines()
+            events = [json.loads(x) for x in lines if x.startswith("{")]
+            tasks = next((e for e in events if e["event"] == "tasks"), {})
+        assert tasks, srv.log_tail()
+        assert tasks["count"] >= 5 and len(tasks["waiting_in"]) == tasks["count"]
+        assert any("Node._listen" in w for w in tasks["waiting_in"]), tasks
+        assert srv.proc is not None and srv.proc.poll() is None  # still serving
+        srv.signal(signal.SIGABRT)
+        assert srv.proc.wait(10) == -signal.SIGABRT
+        log = srv.log_path.read_text()
+        assert "Fatal Python error: Aborted" in log and "(most recent call first)" in log, log
+    finally:
+        srv.kill()
 
 
 async def test_lobby_lists_public_rooms_only(server: ServerProc) -> None:
