@@ -347,6 +347,37 @@ async def test_the_page_sends_a_flip_once_however_often_the_key_is_pressed(
         await bot.close()
 
 
+async def test_a_flip_pressed_while_reconnecting_does_not_hold_the_step(
+    web_server: ServerProc, browser: Any
+) -> None:
+    """A flip pressed while the page is between connections is not sent, so it is
+    never answered: it must fail at once, or the step stays marked as played."""
+    page = await _page(browser, web_server.http + "/")
+    code = await _host_from_page(page)
+    bot = Session(web_server.url, "Bot")
+    try:
+        await bot.connect()
+        await bot.join(code)
+        await bot.ready()
+        await page.click("#ready")
+        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+        await page.evaluate(
+            """async () => {
+                krig.ws.close();
+                while (krig.connected) await new Promise((r) => setTimeout(r, 5));
+                document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '}));
+            }"""
+        )
+        assert not await page.evaluate("krig.table.acted.has(0)")
+        await page.wait_for_function("() => krig.connected && krig.table.room")
+        await page.wait_for_function("() => !document.getElementById('flip').disabled")
+        await page.keyboard.press("Space")
+        await page.wait_for_function("() => krig.table.acted.has(0)")
+        assert page.errors == []
+    finally:
+        await bot.close()
+
+
 async def test_a_page_reloaded_into_its_room_never_reuses_an_action_id(
     web_server: ServerProc, browser: Any
 ) -> None:

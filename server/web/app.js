@@ -179,6 +179,11 @@ function request(msg) {
   const body = { t: msg.t, id, ...msg };
   body.id = id;
   return new Promise((resolve, reject) => {
+    if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+      // Not sent, so never answered: say so now rather than wait forever.
+      reject(new Error("connection lost"));
+      return;
+    }
     app.waiting.set(id, { resolve, reject });
     send(body);
   }).catch((err) => {
