@@ -94,7 +94,8 @@ def awaiting(task: asyncio.Task[Any]) -> str:
 def log_tasks() -> None:
     """SIGUSR1: log every unfinished task and where it waits (a server that will not stop)."""
     tasks = [t for t in asyncio.all_tasks() if not t.done()]
-    log.warning("tasks", count=len(tasks), waiting_in=[awaiting(t) for t in tasks[:100]])
+    waiting_in = [f"{t.get_name()}: {awaiting(t)}" for t in tasks[:100]]
+    log.warning("tasks", count=len(tasks), waiting_in=waiting_in)
 
 
 def allowed_origins(text: str) -> list[Origin | None] | None:

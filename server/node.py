@@ -658,14 +658,15 @@ class Node:
 
     def start_background(self) -> None:
         loop = asyncio.get_running_loop()
-        self._tasks = [
-            loop.create_task(self._listen()),
-            loop.create_task(self._every(2.0, self._heartbeat)),
+        self._tasks = [  # (named: a task dump says which job waits where)
+            loop.create_task(self._listen(), name="listen"),
+            loop.create_task(self._every(2.0, self._heartbeat), name="heartbeat"),
             loop.create_task(
-                self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes)
+                self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes),
+                name="reap_nodes",
             ),
-            loop.create_task(self._every(0.2, self._sweep)),
-            loop.create_task(self._every(1.0, self._reconcile)),
+            loop.create_task(self._every(0.2, self._sweep), name="sweep"),
+            loop.create_task(self._every(1.0, self._reconcile), name="reconcile"),
         ]
 
     async def stop_background(self, seconds: float) -> None:

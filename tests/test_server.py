@@ -430,7 +430,8 @@ def test_a_server_says_where_it_waits_on_sigusr1_and_sigabrt(
             tasks = next((e for e in events if e["event"] == "tasks"), {})
         assert tasks, srv.log_tail()
         assert tasks["count"] >= 5 and len(tasks["waiting_in"]) == tasks["count"]
-        assert any("Node._listen" in w for w in tasks["waiting_in"]), tasks
+        for job in ("listen", "heartbeat", "reap_nodes", "sweep", "reconcile"):
+            assert any(w.startswith(f"{job}: Node.") for w in tasks["waiting_in"]), tasks
         assert srv.proc is not None and srv.proc.poll() is None  # still serving
         srv.signal(signal.SIGABRT)
         assert srv.proc.wait(10) == -signal.SIGABRT
