@@ -9,6 +9,7 @@ The page's msgpack codec is checked against the protocol's golden vectors.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import json
@@ -65,6 +66,23 @@ async def _host_from_page(page: Any) -> str:
     code = await page.evaluate("window.krig.table.code")
     assert isinstance(code, str)
     return code
+
+
+@contextlib.asynccontextmanager
+async def _playing_a_bot(page: Any, server: ServerProc) -> AsyncIterator[Session]:
+    """The page hosts a room as its form is filled, a CLI bot joins, both are
+    ready: the game is on. The bot is closed on the way out."""
+    code = await _host_from_page(page)
+    bot = Session(server.url, "Bot")
+    try:
+        await bot.connect()
+        await bot.join(code)
+        await bot.ready()
+        await page.click("#ready")
+        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+        yield bot
+    finally:
+        await bot.close()
 
 
 @pytest.fixture(scope="module")
@@ -314,14 +332,7 @@ async def test_the_page_sends_a_flip_once_however_often_the_key_is_pressed(
     received: list[bytes] = []
     sent: list[bytes] = []
     page = await _page(browser, web_server.http + "/", received, sent)
-    code = await _host_from_page(page)
-    bot = Session(web_server.url, "Bot")
-    try:
-        await bot.connect()
-        await bot.join(code)
-        await bot.ready()
-        await page.click("#ready")
-        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+    async with _playing_a_bot(page, web_server) as bot:
         step = await page.evaluate("krig.table.step")
         await page.evaluate(  # three presses in one turn of the page's loop
             """() => { for (let i = 0; i < 3; i++)
@@ -343,8 +354,6 @@ async def test_the_page_sends_a_flip_once_however_often_the_key_is_pressed(
             await page.keyboard.press("Space")
             await page.wait_for_function("() => krig.table.acted.has(0)")
         assert page.errors == []
-    finally:
-        await bot.close()
 
 
 async def test_a_flip_pressed_while_reconnecting_does_not_hold_the_step(
@@ -353,14 +362,7 @@ async def test_a_flip_pressed_while_reconnecting_does_not_hold_the_step(
     """A flip pressed while the page is between connections is not sent, so it is
     never answered: it must fail at once, or the step stays marked as played."""
     page = await _page(browser, web_server.http + "/")
-    code = await _host_from_page(page)
-    bot = Session(web_server.url, "Bot")
-    try:
-        await bot.connect()
-        await bot.join(code)
-        await bot.ready()
-        await page.click("#ready")
-        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+    async with _playing_a_bot(page, web_server):
         await page.evaluate(
             """async () => {
                 krig.ws.close();
@@ -374,8 +376,6 @@ async def test_a_flip_pressed_while_reconnecting_does_not_hold_the_step(
         await page.keyboard.press("Space")
         await page.wait_for_function("() => krig.table.acted.has(0)")
         assert page.errors == []
-    finally:
-        await bot.close()
 
 
 async def test_a_page_reloaded_into_its_room_never_reuses_an_action_id(
