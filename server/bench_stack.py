@@ -10,7 +10,10 @@ It prints:
 
 1. the bare stack: flip-frame round trips/s through the echo server, and
    through an echo server making one Redis script call per frame (the floor
-   of any design that keeps every action in Redis);
+   of any design that keeps every action in Redis); and through the game
+   floors (server/bench_floor.py): the room transition and one script call
+   per step of a 2-seat table, nothing else (an upper bound for any server
+   doing krig's work);
 2. krig: flips/s with 2-player and 4-player rooms, and the ratio to (1);
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
 4. Redis: commands and script calls per flip, bytes per live room and per record;
@@ -27,7 +30,6 @@ import asyncio
 import functools
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -42,18 +44,13 @@ import redis
 from websockets.asyncio.server import ServerConnection, serve
 
 from protocol import process
+from server.bench_floor import MODES as FLOOR_MODES
+from server.bench_floor import floor_server
 from server.benchmarks import engine_bench
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 
 HERE = Path(__file__).resolve().parent.parent
-
-
-def raise_open_files() -> int:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = hard if hard != resource.RLIM_INFINITY else 1 << 20
-    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-    return want
 
 
 async def _echo(ws: ServerConnection) -> None:
@@ -82,7 +79,7 @@ def echo_server(port: int, loop: str = "asyncio", redis_url: str = "") -> None:
     """The bare stack; with ``redis_url``, one script round trip to Redis per frame
     before the echo (on the hot-path connection krig uses): the floor of any
     design that keeps every action in Redis."""
-    raise_open_files()
+    process.raise_open_files()
     process.tune_for_throughput()  # as krig-server and the load client do
 
     async def main() -> None:
@@ -176,6 +173,13 @@ def _start(args: list[str], ready: bytes) -> subprocess.Popen[bytes]:
             raise RuntimeError(f"{args[0]} did not start")
 
 
+FLOOR_LINES = (
+    ("record", "2-seat tables: the room transition, the record written by krig's commit"),
+    ("inputs", "the same, the step's inputs appended instead of the record"),
+)
+"""The game floors (server/bench_floor.py): the room transition and one script call
+per step, no acks and no events sent; an upper bound for any server doing krig's work."""
+
 WARMUP_S = 1.0
 """Latency figures leave out each run's first second: every room starts its game at once."""
 
@@ -261,7 +265,7 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
 
 
 def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[str, Any]:
-    raise_open_files()
+    process.raise_open_files()
     report: dict[str, Any] = {
         "machine": {
             "cpus": os.cpu_count(),
@@ -300,6 +304,24 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         floor_url = f"ws://127.0.0.1:{floor_port}/"
         report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds, loop=loop)
         floor.terminate()
+        for mode in FLOOR_MODES:  # the game floors: what the game adds (server/bench_floor.py)
+            game_port = free_port()
+            game = _start(
+                [sys.executable, "-m", "server.bench_stack", "floor", str(game_port), loop,
+                 rp.url, mode],
+                b"floor",
+            )  # fmt: skip
+            try:
+                report[f"floor_{mode}"] = _load(
+                    f"ws://127.0.0.1:{game_port}/", "--echo", str(conns), seconds=seconds, loop=loop
+                )
+            finally:
+                game.terminate()
+                game.wait(10)
+            report[f"floor_{mode}"]["ratio"] = (
+                report[f"floor_{mode}"]["round_trips_per_s"] / bare["round_trips_per_s"]
+            )
+        admin.flushdb()  # (the floors' tables are no rooms of krig's)
         admin.config_resetstat()
         cpu0 = _cpu_s(server.pid)
         two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds, loop=loop)
@@ -394,6 +416,12 @@ def format_report(r: dict[str, Any]) -> str:
         f"({b['connections']} connections)  {lat(b)}",
         f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "
         f"(one script call per frame)  ratio {r['ratio_floor']:.0%}",
+        *(
+            f"game floor    {r[f'floor_{mode}']['round_trips_per_s']:>10,.0f} flips/s  "
+            f"({what})  ratio {r[f'floor_{mode}']['ratio']:.0%}"
+            for mode, what in FLOOR_LINES
+            if f"floor_{mode}" in r
+        ),
         f"krig 2p       {two['flips_per_s']:>10,.0f} flips/s  ({two['connections']} connections, "
         f"{two['errors'] or 'no errors'})  ratio {r['ratio_2p']:.0%}",
         f"krig 4p       {four['flips_per_s']:>10,.0f} flips/s  ({four['connections']} connections, "
@@ -436,6 +464,8 @@ def format_report(r: dict[str, Any]) -> str:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["echo"]:
         echo_server(int(sys.argv[2]), *sys.argv[3:5])
+    elif sys.argv[1:2] == ["floor"]:
+        floor_server(int(sys.argv[2]), *sys.argv[3:6])
     elif sys.argv[1:2] == ["spin"]:
         print("spinning", flush=True)  # (a test waits for this before stopping the probe)
         print(json.dumps(spin_pauses(float(sys.argv[2]))))

@@ -17,6 +17,8 @@ from server_support import ROOT, ServerProc
 
 from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
 from server.bench_stack import _quantiles, format_report, spin_pauses
+from server.engine import census
+from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
 
 
@@ -67,6 +69,47 @@ async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path
         srv.stop()
 
 
+@pytest.mark.parametrize("mode", ["record", "inputs"])
+async def test_a_game_floor_plays_and_stores_every_step_it_answers(
+    redis_proc: RedisProcess, mode: str
+) -> None:
+    """The floors pair connections into tables, play real steps, store each one."""
+    admin = redis.Redis.from_url(redis_proc.url)
+    admin.flushdb()
+    port = free_port()
+    floor = subprocess.Popen(
+        [sys.executable, "-m", "server.bench_stack", "floor", str(port), "asyncio",
+         redis_proc.url, mode],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert floor.stdout is not None and b"floor" in floor.stdout.readline()
+        played = await run_echo(f"ws://127.0.0.1:{port}/", 6, 0.5)
+    finally:
+        floor.terminate()
+        floor.wait()
+    try:
+        steps = 0
+        if mode == "record":
+            for key in admin.scan_iter("krig:{FLOOR*}:room"):
+                version, blob = admin.hmget(key, "v", "b")
+                assert version is not None and isinstance(blob, bytes)
+                rec = decode_record(blob)
+                assert rec.version == int(version) and rec.state is not None
+                assert census(rec.state) == sorted(rec.state.rules.deck())
+                assert admin.llen(key.replace(b":room", b":log")) > 0
+                steps += int(version)
+        else:
+            for key in admin.scan_iter("floor:*:v"):
+                done = int(admin.get(key) or 0)
+                assert admin.strlen(key[:-2] + b":in") == 4 * done  # 2 bytes a seat a step
+                steps += done
+        # Three tables; each step answers both seats: every answer is a stored step.
+        assert played["round_trips"] > 0 and steps * 2 == played["round_trips"]
+    finally:
+        admin.close()
+
+
 def test_histogram_quantiles_and_report() -> None:
     before = {0.001: 0.0, 0.01: 0.0, 0.1: 0.0, float("inf"): 0.0}
     after = {0.001: 50.0, 0.01: 98.0, 0.1: 100.0, float("inf"): 100.0}
@@ -78,6 +121,8 @@ def test_histogram_quantiles_and_report() -> None:
         "machine": {"cpus": 2, "python": "3.11", "loop": "uvloop"},
         "bare_echo": {"round_trips_per_s": 100.0, "connections": 4, "latency_ms": lat},
         "echo_redis": {"round_trips_per_s": 75.0}, "ratio_floor": 0.75,
+        "floor_record": {"round_trips_per_s": 35.0, "ratio": 0.35},
+        "floor_inputs": {"round_trips_per_s": 50.0, "ratio": 0.5},
         "krig_2p": load, "krig_4p": load, "ratio_2p": 0.1, "ratio_4p": 0.1,
         "paced_50": paced, "paced_90": paced,
         "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
@@ -90,6 +135,8 @@ def test_histogram_quantiles_and_report() -> None:
     assert "lost 2.0% / 4.0% (cpu0, cpu1)" in text and "longest 7.5 / 12.0 ms" in text
     assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
     assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text
+    assert "record written by krig's commit)  ratio 35%" in text
+    assert "inputs appended instead of the record)  ratio 50%" in text
 
 
 def test_spin_pauses_sees_a_stopped_process() -> None:
