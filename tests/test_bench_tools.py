@@ -105,7 +105,9 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
                 assert admin.strlen(key[:-2] + b":in") == 4 * done  # 2 bytes a seat a step
                 steps += done
         # Three tables; each step answers both seats: every answer is a stored step.
-        assert played["round_trips"] > 0 and steps * 2 == played["round_trips"]
+        # (A step whose answers came after the client stopped waiting is stored but
+        # not counted: at most one a table, on a machine slow enough to take 2 s.)
+        assert 0 < played["round_trips"] <= steps * 2 <= played["round_trips"] + 2 * 3
     finally:
         admin.close()
 
