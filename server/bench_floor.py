@@ -36,7 +36,7 @@ from server import rooms
 from server.records import RoomRecord, RoomUpdate, encode_record, encode_update
 from server.redis_pipe import RedisPipe
 from server.rooms import Outcome
-from server.store import COMMIT, channel, log_key, record_key, room_key
+from server.store import COMMIT, channel, log_key, record_key, room_key, tail_key
 
 STORE_INPUTS = """
 local cur = redis.call('GET', KEYS[1]) or '0'
@@ -132,13 +132,13 @@ class Floor:
                 acted_ms=rec.updated_ms,
                 removed=[],
             )
-            keys = (room_key(code), log_key(code), record_key(code, rec.game))
+            keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
             # The arguments of Store.commit: no game record, publish (no node listens).
             args: list[bytes | str | int] = [
                 expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
                 encode_update(update), b"", TTL_S, b"", *frames,
             ]  # fmt: skip
-            command: tuple[bytes | str | int, ...] = ("EVALSHA", self.sha, 3, *keys, *args)
+            command: tuple[bytes | str | int, ...] = ("EVALSHA", self.sha, 4, *keys, *args)
         else:
             inputs = rec.inputs[inputs_before:]
             where = (f"floor:{code}:v", f"floor:{code}:in")

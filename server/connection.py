@@ -29,7 +29,7 @@ from protocol.version import MAJOR
 from server import metrics, rooms
 from server.engine import RulesError, make_rules
 from server.node import HANDS, Member, Node, frame_flags, now_ms, send, send_msg
-from server.records import RoomRecord, decode_record
+from server.records import PlayInput, RoomRecord
 from server.replay import with_events
 from server.room_codes import new_code, normalize
 from server.rooms import Outcome, Refused
@@ -260,12 +260,7 @@ class Connection:
     async def _dispatch(self, msg: m.ClientMessage, arrived: int) -> None:
         if isinstance(msg, m.FlipCard | m.ChooseCard):
             card = msg.card if isinstance(msg, m.ChooseCard) else None
-            await self._room_action(
-                msg.id,
-                lambda r, o: rooms.play(r, o, self._pid, msg.step, card),
-                arrived,
-                together=True,
-            )
+            await self._play(PlayInput(self._pid, msg.id, msg.step, card), arrived)
             metrics.FLIPS.inc()
         elif isinstance(msg, m.Ping):
             send_msg(self.ws, m.Pong(id=msg.id, now_ms=now_ms()))
@@ -322,17 +317,9 @@ class Connection:
             raise Refused(ErrorCode.BAD_MESSAGE, "hello is only the first message")
 
     async def _room_action(
-        self,
-        action_id: int,
-        transition: rooms.TransitionFn,
-        arrived: int = 0,
-        together: bool = False,
+        self, action_id: int, transition: rooms.TransitionFn, arrived: int = 0
     ) -> None:
-        """Apply a room action once: a retried id gets the first answer again.
-
-        ``together``: a play, committed with the other seats' plays that
-        arrived in the same loop turn (Node.play_together).
-        """
+        """Apply a room action once: a retried id gets the first answer again."""
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
         pid = self._pid
@@ -340,22 +327,21 @@ class Connection:
 
         def run(rec: RoomRecord, out: Outcome) -> None:
             answer.clear()
-            seen = rooms.remembered(rec, pid, action_id)
-            if seen is not None:
-                answer["step"] = seen.step
-                return
-            transition(rec, out)
-            rooms.remember(rec, pid, action_id, out.reply_step, "")
-            answer["step"] = out.reply_step
+            answer["step"] = rooms.once(rec, out, pid, action_id, transition)
 
-        def ack() -> None:
-            send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
+        await self.node.apply(self.room, run, acted_ms=arrived)
+        send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
 
-        if together:
-            await self.node.play_together(self.room, run, arrived, ack)  # acks when committed
-        else:
-            await self.node.apply(self.room, run, acted_ms=arrived)
-            ack()
+    async def _play(self, play: PlayInput, arrived: int) -> None:
+        """A flip or choice, once (as ``_room_action``), committed with the other
+        seats' plays that arrived in the same loop turn (Node.play_together)."""
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+
+        def ack(step: int) -> None:
+            send_msg(self.ws, m.Ack(id=play.action_id, step=step))
+
+        await self.node.play_together(self.room, play, arrived, ack)  # acks when committed
 
     # ----------------------------------------------------------- rooms
 
@@ -529,7 +515,7 @@ class Connection:
         if self.room is None:
             return None
         loaded = await self.node.store.load(self.room)
-        return decode_record(loaded.blob) if loaded is not None else None
+        return rooms.rebuild(loaded.blob, loaded.tail) if loaded is not None else None
 
     async def _resync(self, action_id: int, after: int) -> None:
         if self.room is None:

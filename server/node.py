@@ -33,12 +33,15 @@ from server import metrics, rooms
 from server.config import Settings
 from server.outbox import send_frames
 from server.records import (
+    PlayInput,
     RoomRecord,
     RoomUpdate,
+    StepEntry,
     decode_record,
     decode_update,
     encode_game_record,
     encode_record,
+    encode_step,
 )
 from server.redis_pipe import RedisPipe
 from server.redis_sub import Subscription, open_subscription
@@ -52,6 +55,11 @@ LOBBY_CHANNEL_BYTES = LOBBY_CHANNEL.encode()
 SNAPSHOTS = 1
 HANDS = 2
 REBOUND = 4
+
+STEPS_PER_RECORD = 16
+"""A room's whole record is written at least every this many steps of play; the
+steps in between are appended to its tail (store.COMMIT_STEP), which a load
+replays (at most 15 steps, about 5 us each in the engine)."""
 
 
 def now_ms() -> int:
@@ -100,11 +108,13 @@ def frame_flags(frames: list[bytes]) -> int:
 class _Play:
     """A seat's play waiting for its batch's commit (Node.play_together)."""
 
-    transition: Callable[[RoomRecord, Outcome], object]
+    play: PlayInput
     acted_ms: int
     done: asyncio.Future[None]
-    reply: Callable[[], None]
+    reply: Callable[[int], None]
     refused: Refused | None = None
+    answer: int = 0
+    """The step the play is answered with (``rooms.play_input``)."""
 
 
 def _play_each(batch: list[_Play], rec: RoomRecord, out: Outcome) -> None:
@@ -113,7 +123,7 @@ def _play_each(batch: list[_Play], rec: RoomRecord, out: Outcome) -> None:
         p.refused = None
     for p in batch:
         try:
-            p.transition(rec, out)
+            p.answer = rooms.play_input(rec, out, p.play)
         except Refused as exc:
             if out.from_cache:
                 raise  # judged again, all of them, on the current record
@@ -187,8 +197,13 @@ class Node:
         *,
         acted_ms: int = 0,
         create: RoomRecord | None = None,
+        plays: list[PlayInput] | None = None,
     ) -> tuple[RoomRecord, Outcome, T]:
         """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`.
+
+        ``plays``: the transition is exactly these plays, applied in order by
+        ``rooms.play_input`` (a batch of Node.play_together); such a step may
+        be committed as a tail entry instead of a whole record (see _steppable).
 
         Actions on one room are applied one at a time on this node: two seats
         flipping at once would otherwise both start from the same cached
@@ -199,14 +214,14 @@ class Node:
         if lock is None:
             lock = self._locks[code] = asyncio.Lock()
         async with lock:
-            return await self._apply(code, transition, acted_ms, create)
+            return await self._apply(code, transition, acted_ms, create, plays)
 
     def play_together(
         self,
         code: str,
-        transition: Callable[[RoomRecord, Outcome], object],
+        play: PlayInput,
         acted_ms: int,
-        reply: Callable[[], None],
+        reply: Callable[[int], None],
     ) -> asyncio.Future[None]:
         """Apply a seat's play; plays on one room that arrive in the same loop turn
         share one transition and one commit.
@@ -216,8 +231,10 @@ class Node:
         the whole step instead of one per flip. Each play is judged on its own:
         a refused one gets its own error (the future's exception) and changes
         nothing, since a transition refuses before it changes the record.
-        ``reply`` (the play's acknowledgement) is called as soon as the batch is
-        committed, so it leaves in the same write as the step's events.
+        ``reply`` (the play's acknowledgement, given the step to answer with)
+        is called as soon as the batch is committed, so it leaves in the same
+        write as the step's events. Each play is applied by
+        ``rooms.play_input``, as a replay of the step's tail entry applies it.
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
@@ -228,7 +245,7 @@ class Node:
             task = loop.create_task(self._commit_batch(code, batch))
             self._committing.add(task)
             task.add_done_callback(self._committing.discard)
-        batch.append(_Play(transition, acted_ms, done, reply))
+        batch.append(_Play(play, acted_ms, done, reply))
         return done
 
     async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
@@ -239,6 +256,7 @@ class Node:
                 code,
                 functools.partial(_play_each, batch),
                 acted_ms=max(p.acted_ms for p in batch),
+                plays=[p.play for p in batch],
             )
         except Exception as exc:  # the room is gone, Redis unreachable: each play hears it
             for p in batch:
@@ -257,7 +275,7 @@ class Node:
                 p.done.set_exception(p.refused)
                 continue
             try:
-                p.reply()
+                p.reply(p.answer)
             except Exception as exc:  # a closed connection: logged, the others go on
                 log.warning("reply_failed", room=code, error=repr(exc))
             p.done.set_result(None)
@@ -268,6 +286,7 @@ class Node:
         transition: Callable[[RoomRecord, Outcome], T],
         acted_ms: int,
         create: RoomRecord | None,
+        plays: list[PlayInput] | None = None,
     ) -> tuple[RoomRecord, Outcome, T]:
         cached: LoadedRoom | None = None
         for attempt in range(50):
@@ -287,7 +306,7 @@ class Node:
                 if kept is not None and kept.version == loaded.version:
                     rec = kept
                 else:
-                    rec = decode_record(loaded.blob)
+                    rec = rooms.rebuild(loaded.blob, loaded.tail)
             first_seq = rec.seq + 1
             out = Outcome(from_cache=create is None and cached is not None)
             stored_ms = rec.updated_ms
@@ -309,6 +328,13 @@ class Node:
                     return rec, out, result
                 rec.updated_ms = now
             rec.version = loaded.version + 1
+            if plays is not None and self._steppable(rec, out, loaded):
+                ok = await self._commit_step(code, rec, out, loaded, first_seq, acted_ms, plays)
+                if ok:
+                    return rec, out, result
+                metrics.CONFLICTS.inc()
+                self.cache.pop(code, None)
+                continue
             blob = encode_record(rec)
             update = RoomUpdate(
                 code=code,
@@ -355,6 +381,60 @@ class Node:
             if attempt > 3:
                 await asyncio.sleep(0.001 * attempt)
         raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
+
+    def _steppable(self, rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
+        """Whether a batch of plays can be committed as a tail entry.
+
+        Only a step in the middle of a game without hands: a start, an end or
+        a removal writes the whole record, as does every
+        ``STEPS_PER_RECORD``-th step (the tail stays short), and a hand game's
+        update carries the record its hands are read from. (A public room's
+        lobby entry is left as it is: a step changes nothing it shows.)
+        """
+        state = rec.state
+        return (
+            self.store.pipe is not None
+            and bool(out.events)
+            and not (out.started or out.finished or out.removed)
+            and rec.status == "playing"
+            and state is not None
+            and state.rules.hand_size == 0
+            and len(loaded.tail) < STEPS_PER_RECORD - 1
+        )
+
+    async def _commit_step(
+        self,
+        code: str,
+        rec: RoomRecord,
+        out: Outcome,
+        loaded: LoadedRoom,
+        first_seq: int,
+        acted_ms: int,
+        plays: list[PlayInput],
+    ) -> bool:
+        """Commit a batch of plays as a tail entry; deliver it once committed."""
+        step = encode_step(StepEntry(rec.updated_ms, plays))
+        update = RoomUpdate(
+            code=code,
+            version=rec.version,
+            first_seq=first_seq,
+            last_seq=rec.seq,
+            record=b"",
+            frames=[encode(e) for e in out.events],
+            acted_ms=acted_ms,
+            step=step,
+        )
+        ok = await self.store.commit_step(
+            update,
+            loaded.version,
+            due_ms=rooms.next_due_ms(rec, self.grace_ms),
+            mine=self._ctl_channel if code in self._confirmed else b"",
+        )
+        if ok:
+            self.cache[code] = LoadedRoom(rec.version, rec.seq, loaded.blob, [*loaded.tail, step])
+            self.decoded[code] = rec
+            self._deliver(update, rec, self._flags(rec, out))
+        return ok
 
     @staticmethod
     def _game_record(rec: RoomRecord, out: Outcome) -> bytes:
@@ -478,6 +558,9 @@ class Node:
         if flags == HANDS and room.hand_game is False:
             return
         if rec is None:
+            if not update.record:  # a step of play (Node._steppable): never a hand game
+                room.hand_game = False
+                return
             rec = decode_record(update.record)
         room.hand_game = rec.state is not None and rec.state.rules.hand_size > 0
         self._private(room, rec, flags)
@@ -542,7 +625,7 @@ class Node:
         room = self.rooms.get(code)
         if room is None or loaded.seq <= room.seq:
             return
-        rec = decode_record(loaded.blob)
+        rec = rooms.rebuild(loaded.blob, loaded.tail)
         self.cache[code] = loaded
         room.pending.clear()
         if kept is None:
@@ -611,8 +694,13 @@ class Node:
             return
         update = decode_update(data)
         cached = self.cache.get(update.code)
-        if cached is None or cached.version < update.version:
+        if update.record and (cached is None or cached.version < update.version):
             self.cache[update.code] = LoadedRoom(update.version, update.last_seq, update.record)
+        elif update.step and cached is not None and cached.version == update.version - 1:
+            tail = [*cached.tail, update.step]
+            self.cache[update.code] = LoadedRoom(update.version, update.last_seq, cached.blob, tail)
+        elif cached is not None and cached.version < update.version:
+            del self.cache[update.code]  # a step this node cannot place: load when needed
         room = self.rooms.get(update.code)
         if room is not None and update.last_seq > room.seq:  # not already delivered by apply
             self._deliver(update, None, frame_flags(update.frames))

@@ -2,8 +2,10 @@
 
 A room is one record (seats, settings, the engine state, the sequence
 number and recent action ids) stored as one blob with a version number, so
-every transition is one compare-and-set.  ``RoomUpdate`` is what a commit
-publishes to every server node.
+every transition is one compare-and-set. A step of play does not rewrite the
+record: it appends its plays (a ``StepEntry``) to the room's tail, and the
+record is the stored one with the tail replayed on it (``rooms.rebuild``).
+``RoomUpdate`` is what a commit publishes to every server node.
 """
 
 from __future__ import annotations
@@ -83,6 +85,28 @@ class RoomRecord(msgspec.Struct):
         return None
 
 
+class PlayInput(msgspec.Struct, array_like=True):
+    """One seat's play as it reached the room: enough to apply it again."""
+
+    player: str
+    action_id: int
+    step: int
+    card: int | None
+    """The chosen card (hand games), None for a flip."""
+
+
+class StepEntry(msgspec.Struct, array_like=True):
+    """A committed batch of plays, appended to the room's tail instead of a new record.
+
+    Replayed on the record it follows (``rooms.replay_step``), it gives the
+    record the commit made: the plays are applied in order at ``updated_ms``,
+    each once under its action id, and a refused one changes nothing, then as now.
+    """
+
+    updated_ms: int
+    plays: list[PlayInput]
+
+
 class RoomUpdate(msgspec.Struct, array_like=True):
     """Published on the room's channel after every commit."""
 
@@ -96,12 +120,15 @@ class RoomUpdate(msgspec.Struct, array_like=True):
     """When the action that caused this update arrived (reveal latency)."""
     removed: list[str] = msgspec.field(default_factory=list)
     """Connections put out of the room by this update (``Outcome.removed``)."""
+    step: bytes = b""
+    """A commit that appended a :class:`StepEntry` (``record`` is then empty): the entry."""
 
 
 _room_encoder = msgspec.msgpack.Encoder()
 _game_record_decoder = msgspec.msgpack.Decoder(GameRecord)
 _room_decoder = msgspec.msgpack.Decoder(RoomRecord)
 _update_decoder = msgspec.msgpack.Decoder(RoomUpdate)
+_step_decoder = msgspec.msgpack.Decoder(StepEntry)
 
 
 def encode_record(record: RoomRecord) -> bytes:
@@ -126,3 +153,11 @@ def encode_game_record(record: GameRecord) -> bytes:
 
 def decode_game_record(blob: bytes) -> GameRecord:
     return _game_record_decoder.decode(blob)
+
+
+def encode_step(entry: StepEntry) -> bytes:
+    return _room_encoder.encode(entry)
+
+
+def decode_step(blob: bytes) -> StepEntry:
+    return _step_decoder.decode(blob)

@@ -9,6 +9,7 @@ to ``out.events`` and may set a private ``out.reply``; a refusal raises
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,7 +41,15 @@ from server.engine import (
 )
 from server.engine import Event as EngineEvent
 from server.fairness import DealProof, commitment, secure_proof
-from server.records import Recent, RoomRecord, SeatRecord
+from server.records import (
+    PlayInput,
+    Recent,
+    RoomRecord,
+    SeatRecord,
+    StepEntry,
+    decode_record,
+    decode_step,
+)
 
 RECENT_ACTIONS = 16
 TransitionFn = Callable[["RoomRecord", "Outcome"], object]
@@ -102,6 +111,54 @@ def remember(rec: RoomRecord, player: str, action_id: int, step: int, code: str)
     items = rec.recent.setdefault(player, [])
     items.append(Recent(action_id, step, code))
     del items[:-RECENT_ACTIONS]
+
+
+def once(
+    rec: RoomRecord, out: Outcome, player: str, action_id: int, transition: TransitionFn
+) -> int:
+    """Apply ``transition`` as ``player``'s action ``action_id``, unless that id was
+    applied already; the step to answer with (a retry gets the first answer)."""
+    seen = remembered(rec, player, action_id)
+    if seen is not None:
+        return seen.step
+    transition(rec, out)
+    remember(rec, player, action_id, out.reply_step, "")
+    return out.reply_step
+
+
+def play_input(rec: RoomRecord, out: Outcome, p: PlayInput) -> int:
+    """A seat's play under its action id (``once``): what a step's tail entry replays."""
+
+    def apply(r: RoomRecord, o: Outcome) -> None:
+        play(r, o, p.player, p.step, p.card)
+
+    return once(rec, out, p.player, p.action_id, apply)
+
+
+# ------------------------------------------------------------------------ replay
+
+
+def replay_step(rec: RoomRecord, entry: StepEntry) -> None:
+    """Apply a tail entry to the record it follows: the record its commit made.
+
+    Every play is applied as the committing node applied it; one it refused
+    is refused again and changes nothing (the engine is deterministic and the
+    record is the same).
+    """
+    rec.updated_ms = entry.updated_ms
+    out = Outcome()
+    for p in entry.plays:
+        with contextlib.suppress(Refused):
+            play_input(rec, out, p)
+    rec.version += 1
+
+
+def rebuild(blob: bytes, tail: list[bytes]) -> RoomRecord:
+    """The room's record: the stored one with its tail of steps replayed on it."""
+    rec = decode_record(blob)
+    for raw in tail:
+        replay_step(rec, decode_step(raw))
+    return rec
 
 
 # ------------------------------------------------------------------------ rooms

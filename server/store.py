@@ -5,6 +5,8 @@ keeps them on one shard and the commit script touches one slot):
 
 - ``krig:{CODE}:room``  hash ``v`` version, ``s`` last sequence number, ``b`` record blob
 - ``krig:{CODE}:log``   list of the room's last events, as encoded frames
+- ``krig:{CODE}:tail``  list of the steps of play committed since ``b`` was
+  written (encoded StepEntry); the room's record is ``b`` with them replayed
 - ``krig:{CODE}:ev``    pub/sub channel: one :class:`RoomUpdate` per commit (when
   a node other than the committing one listens)
 - ``krig:player:ID``    hash ``tok`` (sha256 of the secret), ``name``, ``room``
@@ -19,14 +21,19 @@ keeps them on one shard and the commit script touches one slot):
 Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
 version, write the record, append the events to the resync log, publish,
 refresh expiry; at game over it also stores the game's record. The update
-is published only when another node listens to the room (see COMMIT).
+is published only when another node listens to the room (see COMMIT). A
+step of play is one ``EVALSHA`` of :data:`COMMIT_STEP` instead: the same,
+but it appends the step's plays to the tail rather than rewrite the record
+(encoding and writing the ~2 KiB record cost a third of a step's throughput:
+docs/PERFORMANCE.md). Every ``node.STEPS_PER_RECORD`` steps, and on any other
+transition, the whole record is written again and the tail emptied.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
@@ -40,6 +47,7 @@ local cur = redis.call('HGET', KEYS[1], 'v') or '0'
 if cur ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('DEL', KEYS[4])
 local n = #ARGV - 11
 if n > 0 then
   redis.call('RPUSH', KEYS[2], unpack(ARGV, 12, 11 + n))
@@ -60,6 +68,31 @@ published only if someone else listens too: the node delivers its own commits
 itself, and if its subscription is gone (control channel without subscriber)
 it cannot vouch for who the one subscriber is, so the script publishes.
 Returns 0 (version moved on), 1 (published) or 2 (no other listener)."""
+
+COMMIT_STEP = """
+local cur = redis.call('HGET', KEYS[1], 'v') or '0'
+if cur ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('RPUSH', KEYS[3], ARGV[9])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+local n = #ARGV - 9
+if n > 0 then
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 10, 9 + n))
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
+end
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+if ARGV[8] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[6])[2] <= 1
+    and redis.call('PUBSUB', 'NUMSUB', ARGV[8])[2] >= 1 then
+  return 2
+end
+redis.call('PUBLISH', ARGV[6], ARGV[7])
+return 1
+"""
+"""A step of play: the same compare-and-set as COMMIT, but the record is left
+as it is and the step's plays (ARGV[9], a StepEntry) are appended to the tail
+(KEYS[3]); ARGV[8] is COMMIT's ARGV[11]. COMMIT, writing a whole record,
+empties the tail."""
 
 ROTATE = """
 local tok = redis.call('HGET', KEYS[1], 'tok')
@@ -84,6 +117,10 @@ def room_key(code: str) -> str:
 
 def log_key(code: str) -> str:
     return f"krig:{{{code}}}:log"
+
+
+def tail_key(code: str) -> str:
+    return f"krig:{{{code}}}:tail"
 
 
 def channel(code: str) -> str:
@@ -138,6 +175,9 @@ class LoadedRoom:
     version: int
     seq: int
     blob: bytes
+    """The stored record (its version is ``version - len(tail)``)."""
+    tail: list[bytes] = field(default_factory=list)
+    """The steps committed since, as encoded StepEntry: ``rooms.rebuild`` replays them."""
 
 
 class Store:
@@ -161,16 +201,20 @@ class Store:
         self.record_ttl_s = record_ttl_s
         self.session_ttl_s = session_ttl_s
         self._commit = client.register_script(COMMIT)
+        self._commit_step = client.register_script(COMMIT_STEP)
         self._rotate = client.register_script(ROTATE)
         self._claim = client.register_script(CLAIM_DUE)
 
     # ---------------------------------------------------------------- rooms
 
     async def load(self, code: str) -> LoadedRoom | None:
-        v, s, b = await self.r.hmget(room_key(code), ["v", "s", "b"])
+        async with self.r.pipeline(transaction=True) as pipe:  # the record and its tail agree
+            pipe.hmget(room_key(code), ["v", "s", "b"])
+            pipe.lrange(tail_key(code), 0, -1)
+            (v, s, b), tail = await pipe.execute()
         if v is None or b is None or s is None:
             return None
-        return LoadedRoom(int(v), int(s), _bytes(b))
+        return LoadedRoom(int(v), int(s), _bytes(b), [_bytes(t) for t in tail])
 
     async def commit(
         self,
@@ -206,7 +250,7 @@ class Store:
             *update.frames,
         ]
         code = update.code
-        keys = [room_key(code), log_key(code), record_key(code, game)]
+        keys = [room_key(code), log_key(code), record_key(code, game), tail_key(code)]
         if self.pipe is not None:
             return await self._commit_piped(keys, args, code, due_ms, lobby, public, lobby_frame)
         if due_ms is None and not public:
@@ -252,6 +296,38 @@ class Store:
             results = await self.pipe.execute_many(commands)
         except NoScriptError:  # a restarted or flushed Redis: load the script and go again
             await self.pipe.execute_many([("SCRIPT", "LOAD", COMMIT)])
+            results = await self.pipe.execute_many(commands)
+        return bool(results[0])
+
+    async def commit_step(
+        self, update: RoomUpdate, expected: int, due_ms: int | None, mine: bytes
+    ) -> bool:
+        """Append ``update.step`` (a step of play) if the room is still at version
+        ``expected``; the record stays as it is. One round trip, on the pipe."""
+        assert self.pipe is not None
+        code = update.code
+        keys = [room_key(code), log_key(code), tail_key(code)]
+        args: list[bytes | str | int] = [
+            expected,
+            update.version,
+            update.last_seq,
+            self.room_ttl_s,
+            self.log_keep,
+            channel(code),
+            encode_update(update),
+            mine,
+            update.step,
+            *update.frames,
+        ]
+        commands: list[tuple[bytes | str | int, ...]] = [
+            ("EVALSHA", self._commit_step.sha, len(keys), *keys, *args)
+        ]
+        if due_ms is not None:
+            commands.append(("ZADD", DUE, due_ms, code))
+        try:
+            results = await self.pipe.execute_many(commands)
+        except NoScriptError:  # a restarted or flushed Redis: load the script and go again
+            await self.pipe.execute_many([("SCRIPT", "LOAD", COMMIT_STEP)])
             results = await self.pipe.execute_many(commands)
         return bool(results[0])
 

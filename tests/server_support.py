@@ -12,9 +12,14 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import redis
+
 from client_cli.bot import play_game
 from client_cli.session import Session
+from server import rooms
+from server.records import RoomRecord
 from server.redis_process import free_port
+from server.store import room_key, tail_key
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,6 +137,17 @@ async def seat_players(
         *(s.wait(lambda t: t.phase in ("battle", "war", "over")) for s in sessions)
     )
     return sessions
+
+
+def room_in_redis(client: redis.Redis, code: str) -> RoomRecord | None:
+    """Room ``code``'s record as Redis holds it: the stored one with its tail replayed."""
+    with client.pipeline(transaction=True) as pipe:
+        pipe.hget(room_key(code), "b")
+        pipe.lrange(tail_key(code), 0, -1)
+        blob, tail = pipe.execute()
+    if blob is None:
+        return None
+    return rooms.rebuild(stored(blob), [stored(t) for t in tail])
 
 
 def stored(value: object) -> bytes:

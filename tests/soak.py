@@ -27,14 +27,13 @@ import redis
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fuzz_frames import rss_kib
-from server_support import ServerProc, stored
+from server_support import ServerProc, room_in_redis, stored
 
 from client_cli.load import LoadRoom, Stats
 from protocol.codec import decode_server
 from server.engine import census
-from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
-from server.store import log_key, room_key
+from server.store import log_key
 
 FAULTS = ("sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription")
 
@@ -53,10 +52,9 @@ def check_rooms(url: str) -> tuple[int, list[str]]:
     client = redis.Redis.from_url(url)
     checked, bad = 0, []
     for key in client.scan_iter("krig:*:room", count=500):
-        blob = client.hget(key, "b")
-        if blob is None:
+        rec = room_in_redis(client, key.decode().split("{", 1)[1].split("}", 1)[0])
+        if rec is None:
             continue
-        rec = decode_record(stored(blob))
         checked += 1
         if rec.state is not None and census(rec.state) != sorted(rec.state.rules.deck()):
             bad.append(rec.code)
@@ -68,13 +66,12 @@ def redis_view(url: str, code: str) -> str:
     """What Redis holds for room ``code``: to set beside what its seats knew."""
     client = redis.Redis.from_url(url)
     try:
-        blob = client.hget(room_key(code), "b")
+        rec = room_in_redis(client, code)
         frames = client.lrange(log_key(code), -6, -1)
     finally:
         client.close()
-    if blob is None:
+    if rec is None:
         return f"  room {code} in Redis: gone"
-    rec = decode_record(stored(blob))
     state = rec.state
     play = (
         f"step {state.steps} phase {state.phase} awaiting {state.awaiting} pending {state.pending}"

@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 import asyncio
-import functools
+import itertools
 import platform
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,15 @@ import pytest
 import redis
 import redis.asyncio as aioredis
 import websockets
-from server_support import ROOT, ServerProc, close_all, play_all, seat_players, stored
+from server_support import (
+    ROOT,
+    ServerProc,
+    close_all,
+    play_all,
+    room_in_redis,
+    seat_players,
+    stored,
+)
 from websockets.asyncio.server import ServerConnection, serve
 
 from client_cli.session import Session
@@ -37,8 +45,8 @@ from protocol.process import steady_malloc
 from server import outbox, rooms
 from server.config import Settings
 from server.engine import census
-from server.node import Node
-from server.records import RoomRecord, RoomUpdate, decode_record
+from server.node import STEPS_PER_RECORD, Node
+from server.records import PlayInput, RoomRecord, RoomUpdate, decode_record, encode_record
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 from server.redis_sub import RawSubscription
@@ -289,7 +297,9 @@ async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(
 async def _started_room(node: Node, code: str) -> int:
     """A 2-seat classic room on ``node`` with players pa and pb, game started; its step."""
     now = int(time.time() * 1000)
-    await node.store.r.delete(f"krig:{{{code}}}:room", f"krig:{{{code}}}:log")
+    await node.store.r.delete(
+        f"krig:{{{code}}}:room", f"krig:{{{code}}}:log", f"krig:{{{code}}}:tail"
+    )
     rec = rooms.new_room(code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome())
     await node.apply(code, lambda r, o: None, create=rec)
     await node.apply(code, lambda r, o: rooms.join(r, o, "pb", "B", "t:b", None))
@@ -299,8 +309,73 @@ async def _started_room(node: Node, code: str) -> int:
     return rec.state.steps
 
 
-def _flip(player: str, step: int) -> Callable[[RoomRecord, Outcome], None]:
-    return lambda r, o: rooms.play(r, o, player, step, None)
+_action_ids = itertools.count(1000)
+
+
+def _flip(player: str, step: int) -> PlayInput:
+    return PlayInput(player, next(_action_ids), step, None)
+
+
+async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_holds(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """A step of play appends its plays to the room's tail; the record in Redis
+    (the stored one, the tail replayed) is always the one the node committed,
+    and every STEPS_PER_RECORD steps the whole record is written again."""
+    url, client, pipe = db
+    node = Node(Settings(redis_url=url), client, "tail-a", pipe=pipe)
+    other = Node(Settings(redis_url=url), client, "tail-b", pipe=pipe)
+    admin = redis.Redis.from_url(url)
+    code = "TAIL1"
+
+    async def both_flip(on: Node) -> RoomRecord:
+        rec = on.decoded.get(code) or room_in_redis(admin, code)
+        assert rec is not None and rec.state is not None and rec.status == "playing"
+        step = rec.state.steps
+        await asyncio.gather(
+            on.play_together(code, _flip("pa", step), 0, lambda _: None),
+            on.play_together(code, _flip("pb", step), 0, lambda _: None),
+        )
+        return on.decoded[code]
+
+    updates = admin.pubsub()  # type: ignore[no-untyped-call]  # (published: another node listens)
+    updates.subscribe(channel(code))
+    try:
+        await _started_room(node, code)
+        tails, written = [], []
+        for _ in range(STEPS_PER_RECORD + 3):
+            held = await both_flip(node)
+            in_redis = room_in_redis(admin, code)
+            assert in_redis is not None and encode_record(in_redis) == encode_record(held)
+            tails.append(int(admin.llen(f"krig:{{{code}}}:tail")))
+            written.append(decode_record(stored(admin.hget(f"krig:{{{code}}}:room", "b"))).version)
+        assert tails == [*range(1, STEPS_PER_RECORD), 0, 1, 2, 3]
+        checkpoint = written[STEPS_PER_RECORD - 1]
+        assert written == [written[0]] * (STEPS_PER_RECORD - 1) + [checkpoint] * 4
+        assert checkpoint == int(admin.hget(f"krig:{{{code}}}:room", "v") or 0) - 3
+        # A node that hears the updates keeps the record and the steps since as
+        # its cache (here fed by hand: these nodes do not listen themselves).
+        listener = Node(Settings(redis_url=url), client, "tail-c", pipe=pipe)
+        heard = 0
+        while (msg := updates.get_message(timeout=1.0)) is not None:
+            if msg["type"] == "message":
+                listener._on_message(msg["channel"], msg["data"])
+                heard += 1
+        assert heard >= STEPS_PER_RECORD + 3
+        cached = listener.cache[code]
+        assert len(cached.tail) == 3 and cached.version == node.cache[code].version
+        rebuilt = rooms.rebuild(cached.blob, cached.tail)
+        assert encode_record(rebuilt) == encode_record(node.decoded[code])
+        # A node with nothing cached plays on from Redis: it replays the tail.
+        assert code not in other.cache
+        held = await both_flip(other)
+        in_redis = room_in_redis(admin, code)
+        assert in_redis is not None and encode_record(in_redis) == encode_record(held)
+        assert held.state is not None and census(held.state) == sorted(held.state.rules.deck())
+        assert len(held.inputs) == 2 * 2 * (STEPS_PER_RECORD + 4)
+    finally:
+        updates.close()
+        admin.close()
 
 
 async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
@@ -320,10 +395,10 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         calls_before = script_calls()
         acks: list[int] = []
         both = [
-            node.play_together("BATCH1", _flip("pa", step), 1, functools.partial(acks.append, 1)),
-            node.play_together("BATCH1", _flip("pb", step), 2, functools.partial(acks.append, 2)),
+            node.play_together("BATCH1", _flip("pa", step), 1, lambda _: acks.append(1)),
+            node.play_together("BATCH1", _flip("pb", step), 2, lambda _: acks.append(2)),
             node.play_together(
-                "BATCH1", _flip("pa", step), 3, functools.partial(acks.append, 3)
+                "BATCH1", _flip("pa", step), 3, lambda _: acks.append(3)
             ),  # the step is gone by then
         ]
         results = await asyncio.gather(*both, return_exceptions=True)
@@ -331,8 +406,8 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         assert isinstance(results[2], Refused) and results[2].code == ErrorCode.STALE_STEP
         assert acks == [1, 2], "each accepted play acknowledged once, the refused one not"
         assert script_calls() - calls_before == 1, "three plays, one commit"
-        rec = decode_record(stored(admin.hget("krig:{BATCH1}:room", "b")))
-        assert rec.state is not None and rec.state.steps == step + 1
+        rec = room_in_redis(admin, "BATCH1")
+        assert rec is not None and rec.state is not None and rec.state.steps == step + 1
         assert len(rec.inputs) == 4, "two accepted inputs; the refused play left no trace"
         assert census(rec.state) == sorted(rec.state.rules.deck())
         tags = [
@@ -343,9 +418,9 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         # A refusal judged on a stale cache is judged again on the current
         # record: the other node plays the next step for both seats; this
         # node's cache still shows the old step, where pa's play is stale.
-        await other.play_together("BATCH1", _flip("pa", step + 1), 4, lambda: None)
-        await other.play_together("BATCH1", _flip("pb", step + 1), 5, lambda: None)
+        await other.play_together("BATCH1", _flip("pa", step + 1), 4, lambda _: None)
+        await other.play_together("BATCH1", _flip("pb", step + 1), 5, lambda _: None)
         assert node.cache["BATCH1"].version < int(admin.hget("krig:{BATCH1}:room", "v") or 0)
-        await node.play_together("BATCH1", _flip("pa", step + 2), 6, lambda: None)
+        await node.play_together("BATCH1", _flip("pa", step + 2), 6, lambda _: None)
     finally:
         admin.close()

@@ -22,7 +22,13 @@ import msgspec
 import pytest
 import redis
 import websockets
-from server_support import ServerProc, close_all, play_all, seat_players, stored
+from server_support import (
+    ServerProc,
+    close_all,
+    play_all,
+    room_in_redis,
+    seat_players,
+)
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from client_cli.session import ServerError, Session, SessionClosed
@@ -30,7 +36,7 @@ from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server, encode
 from server.engine import PRESETS, census
-from server.records import RoomRecord, decode_record
+from server.records import RoomRecord
 from server.redis_process import RedisProcess
 from server.store import room_key
 
@@ -50,10 +56,10 @@ def _at_step(table: Table, step: int) -> bool:
 
 def load_room(redis_url: str, code: str) -> RoomRecord:
     client = redis.Redis.from_url(redis_url)
-    blob = client.hget(room_key(code), "b")
+    rec = room_in_redis(client, code)
     client.close()
-    assert blob is not None
-    return decode_record(stored(blob))
+    assert rec is not None, f"room {code} is not in Redis"
+    return rec
 
 
 def assert_conserved(redis_url: str, code: str) -> RoomRecord:
