@@ -10,12 +10,12 @@ echo load client drives it unchanged, one flip per round trip).
 
 Two ways to store the step:
 
-- ``record``: as krig does, the whole room record encoded and written with
-  krig's commit script (compare-and-set, the events' frames in the resync
-  log, the update blob for other nodes);
+- ``record``: the whole room record encoded and written with krig's commit
+  script (compare-and-set, the events' frames in the resync log, the update
+  blob for other nodes), as krig does for every transition but a step of play;
 - ``inputs``: only the step's inputs appended (2 bytes a seat) behind a
-  compare-and-set of a version number: what a design that rebuilds the
-  record by replaying its inputs would write.
+  compare-and-set of a version number: about what krig writes for a step of
+  play (its tail entry, store.COMMIT_STEP), less the resync log.
 
 Neither acknowledges a flip or sends an event to anyone: a real server
 must do both, so a floor is an upper bound for any server doing its work.
