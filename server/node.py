@@ -330,49 +330,9 @@ class Node:
             rec.version = loaded.version + 1
             if plays is not None and self._steppable(rec, out, loaded):
                 ok = await self._commit_step(code, rec, out, loaded, first_seq, acted_ms, plays)
-                if ok:
-                    return rec, out, result
-                metrics.CONFLICTS.inc()
-                self.cache.pop(code, None)
-                continue
-            blob = encode_record(rec)
-            update = RoomUpdate(
-                code=code,
-                version=rec.version,
-                first_seq=first_seq,
-                last_seq=rec.seq,
-                record=blob,
-                frames=[encode(e) for e in out.events],
-                acted_ms=acted_ms,
-                removed=out.removed,
-            )
-            update_flags = self._flags(rec, out)
-            lobby: bytes | None = None
-            lobby_frame = b""
-            if rec.public:  # private rooms never touch the lobby (and skip this work)
-                listed = rec.status != "over" and any(s.player for s in rec.seats)
-                summary = rooms.summary(rec)
-                lobby = encode(summary) if listed else None
-                lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed))
-            record = self._game_record(rec, out)
-            ok = await self.store.commit(
-                update,
-                loaded.version,
-                finished=rec.status == "over",
-                due_ms=rooms.next_due_ms(rec, self.grace_ms),
-                lobby=lobby,
-                public=rec.public,
-                game=rec.game,
-                record=record,
-                lobby_frame=lobby_frame,
-                mine=self._ctl_channel if code in self._confirmed else b"",
-            )
+            else:
+                ok = await self._commit_record(code, rec, out, loaded, first_seq, acted_ms)
             if ok:
-                self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
-                self.decoded[code] = rec
-                self._deliver(update, rec, update_flags)
-                if out.finished:
-                    self._game_summary(rec)
                 return rec, out, result
             metrics.CONFLICTS.inc()
             self.cache.pop(code, None)
@@ -381,6 +341,56 @@ class Node:
             if attempt > 3:
                 await asyncio.sleep(0.001 * attempt)
         raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
+
+    async def _commit_record(
+        self,
+        code: str,
+        rec: RoomRecord,
+        out: Outcome,
+        loaded: LoadedRoom,
+        first_seq: int,
+        acted_ms: int,
+    ) -> bool:
+        """Commit the whole record (which empties the tail); deliver it once committed."""
+        blob = encode_record(rec)
+        update = RoomUpdate(
+            code=code,
+            version=rec.version,
+            first_seq=first_seq,
+            last_seq=rec.seq,
+            record=blob,
+            frames=[encode(e) for e in out.events],
+            acted_ms=acted_ms,
+            removed=out.removed,
+        )
+        update_flags = self._flags(rec, out)
+        lobby: bytes | None = None
+        lobby_frame = b""
+        if rec.public:  # private rooms never touch the lobby (and skip this work)
+            listed = rec.status != "over" and any(s.player for s in rec.seats)
+            summary = rooms.summary(rec)
+            lobby = encode(summary) if listed else None
+            lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed))
+        record = self._game_record(rec, out)
+        ok = await self.store.commit(
+            update,
+            loaded.version,
+            finished=rec.status == "over",
+            due_ms=rooms.next_due_ms(rec, self.grace_ms),
+            lobby=lobby,
+            public=rec.public,
+            game=rec.game,
+            record=record,
+            lobby_frame=lobby_frame,
+            mine=self._ctl_channel if code in self._confirmed else b"",
+        )
+        if ok:
+            self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+            self.decoded[code] = rec
+            self._deliver(update, rec, update_flags)
+            if out.finished:
+                self._game_summary(rec)
+        return ok
 
     def _steppable(self, rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
         """Whether a batch of plays can be committed as a tail entry.
