@@ -15,7 +15,7 @@ Two ways to store the step:
   blob for other nodes), as krig does for every transition but a step of play;
 - ``inputs``: only the step's inputs appended (2 bytes a seat) behind a
   compare-and-set of a version number: about what krig writes for a step of
-  play (its tail entry, store.COMMIT_STEP), less the resync log.
+  play (its tail entry: store.COMMIT without a record), less the resync log.
 
 Neither acknowledges a flip or sends an event to anyone: a real server
 must do both, so a floor is an upper bound for any server doing its work.
@@ -136,7 +136,7 @@ class Floor:
             # The arguments of Store.commit: no game record, publish (no node listens).
             args: list[bytes | str | int] = [
                 expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
-                encode_update(update), b"", TTL_S, b"", *frames,
+                encode_update(update), b"", TTL_S, b"", b"", *frames,
             ]  # fmt: skip
             command: tuple[bytes | str | int, ...] = ("EVALSHA", self.sha, 4, *keys, *args)
         else:

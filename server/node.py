@@ -58,7 +58,7 @@ REBOUND = 4
 
 STEPS_PER_RECORD = 16
 """A room's whole record is written at least every this many steps of play; the
-steps in between are appended to its tail (store.COMMIT_STEP), which a load
+steps in between are appended to its tail (store.COMMIT), which a load
 replays (at most 15 steps, about 5 us each in the engine)."""
 
 
@@ -328,11 +328,8 @@ class Node:
                     return rec, out, result
                 rec.updated_ms = now
             rec.version = loaded.version + 1
-            if plays is not None and self._steppable(rec, out, loaded):
-                ok = await self._commit_step(code, rec, out, loaded, first_seq, acted_ms, plays)
-            else:
-                ok = await self._commit_record(code, rec, out, loaded, first_seq, acted_ms)
-            if ok:
+            step = plays if plays is not None and self._steppable(rec, out, loaded) else None
+            if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step):
                 return rec, out, result
             metrics.CONFLICTS.inc()
             self.cache.pop(code, None)
@@ -342,7 +339,7 @@ class Node:
                 await asyncio.sleep(0.001 * attempt)
         raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
 
-    async def _commit_record(
+    async def _commit(
         self,
         code: str,
         rec: RoomRecord,
@@ -350,9 +347,17 @@ class Node:
         loaded: LoadedRoom,
         first_seq: int,
         acted_ms: int,
+        step: list[PlayInput] | None,
     ) -> bool:
-        """Commit the whole record (which empties the tail); deliver it once committed."""
-        blob = encode_record(rec)
+        """Commit ``rec`` if the room is still at ``loaded``'s version; deliver it then.
+
+        ``step``: the plays of a step to append to the room's tail (see
+        _steppable); else the whole record is written and the tail emptied.
+        """
+        if step is None:
+            blob, entry = encode_record(rec), b""
+        else:
+            blob, entry = b"", encode_step(StepEntry(rec.updated_ms, step))
         update = RoomUpdate(
             code=code,
             version=rec.version,
@@ -362,30 +367,35 @@ class Node:
             frames=[encode(e) for e in out.events],
             acted_ms=acted_ms,
             removed=out.removed,
+            step=entry,
         )
         update_flags = self._flags(rec, out)
         lobby: bytes | None = None
         lobby_frame = b""
-        if rec.public:  # private rooms never touch the lobby (and skip this work)
+        public = rec.public and step is None  # (a step changes nothing the lobby shows)
+        if public:  # private rooms never touch the lobby (and skip this work)
             listed = rec.status != "over" and any(s.player for s in rec.seats)
             summary = rooms.summary(rec)
             lobby = encode(summary) if listed else None
             lobby_frame = encode(m.LobbyRoom(room=summary, gone=not listed))
-        record = self._game_record(rec, out)
         ok = await self.store.commit(
             update,
             loaded.version,
             finished=rec.status == "over",
             due_ms=rooms.next_due_ms(rec, self.grace_ms),
             lobby=lobby,
-            public=rec.public,
+            public=public,
             game=rec.game,
-            record=record,
+            record=self._game_record(rec, out),
             lobby_frame=lobby_frame,
             mine=self._ctl_channel if code in self._confirmed else b"",
         )
         if ok:
-            self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+            if step is None:
+                self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+            else:
+                tail = [*loaded.tail, entry]
+                self.cache[code] = LoadedRoom(rec.version, rec.seq, loaded.blob, tail)
             self.decoded[code] = rec
             self._deliver(update, rec, update_flags)
             if out.finished:
@@ -403,48 +413,13 @@ class Node:
         """
         state = rec.state
         return (
-            self.store.pipe is not None
-            and bool(out.events)
+            bool(out.events)
             and not (out.started or out.finished or out.removed)
             and rec.status == "playing"
             and state is not None
             and state.rules.hand_size == 0
             and len(loaded.tail) < STEPS_PER_RECORD - 1
         )
-
-    async def _commit_step(
-        self,
-        code: str,
-        rec: RoomRecord,
-        out: Outcome,
-        loaded: LoadedRoom,
-        first_seq: int,
-        acted_ms: int,
-        plays: list[PlayInput],
-    ) -> bool:
-        """Commit a batch of plays as a tail entry; deliver it once committed."""
-        step = encode_step(StepEntry(rec.updated_ms, plays))
-        update = RoomUpdate(
-            code=code,
-            version=rec.version,
-            first_seq=first_seq,
-            last_seq=rec.seq,
-            record=b"",
-            frames=[encode(e) for e in out.events],
-            acted_ms=acted_ms,
-            step=step,
-        )
-        ok = await self.store.commit_step(
-            update,
-            loaded.version,
-            due_ms=rooms.next_due_ms(rec, self.grace_ms),
-            mine=self._ctl_channel if code in self._confirmed else b"",
-        )
-        if ok:
-            self.cache[code] = LoadedRoom(rec.version, rec.seq, loaded.blob, [*loaded.tail, step])
-            self.decoded[code] = rec
-            self._deliver(update, rec, self._flags(rec, out))
-        return ok
 
     @staticmethod
     def _game_record(rec: RoomRecord, out: Outcome) -> bytes:

@@ -22,8 +22,8 @@ Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
 version, write the record, append the events to the resync log, publish,
 refresh expiry; at game over it also stores the game's record. The update
 is published only when another node listens to the room (see COMMIT). A
-step of play is one ``EVALSHA`` of :data:`COMMIT_STEP` instead: the same,
-but it appends the step's plays to the tail rather than rewrite the record
+step of play is the same script with no record: it appends the step's
+plays to the tail rather than rewrite the record
 (encoding and writing the ~2 KiB record cost a third of a step's throughput:
 docs/PERFORMANCE.md). Every ``node.STEPS_PER_RECORD`` steps, and on any other
 transition, the whole record is written again and the tail emptied.
@@ -45,12 +45,18 @@ from server.redis_pipe import RedisPipe
 COMMIT = """
 local cur = redis.call('HGET', KEYS[1], 'v') or '0'
 if cur ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
+  redis.call('DEL', KEYS[4])
+else
+  redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
+  redis.call('RPUSH', KEYS[4], ARGV[12])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
+end
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-redis.call('DEL', KEYS[4])
-local n = #ARGV - 11
+local n = #ARGV - 12
 if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 12, 11 + n))
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 13, 12 + n))
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
 end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
@@ -62,37 +68,16 @@ end
 redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 """
-"""ARGV[11]: the committing node's control channel when the node is subscribed
+"""ARGV[4]: the whole record, written as the room's record; the tail (KEYS[4])
+is emptied. Empty for a step of play: the record is left as it is and the
+step (ARGV[12], a StepEntry) is appended to the tail instead.
+
+ARGV[11]: the committing node's control channel when the node is subscribed
 to the room's channel (Redis confirmed it), else empty. The update is then
 published only if someone else listens too: the node delivers its own commits
 itself, and if its subscription is gone (control channel without subscriber)
 it cannot vouch for who the one subscriber is, so the script publishes.
 Returns 0 (version moved on), 1 (published) or 2 (no other listener)."""
-
-COMMIT_STEP = """
-local cur = redis.call('HGET', KEYS[1], 'v') or '0'
-if cur ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-redis.call('RPUSH', KEYS[3], ARGV[9])
-redis.call('EXPIRE', KEYS[3], ARGV[4])
-local n = #ARGV - 9
-if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 10, 9 + n))
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
-end
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-if ARGV[8] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[6])[2] <= 1
-    and redis.call('PUBSUB', 'NUMSUB', ARGV[8])[2] >= 1 then
-  return 2
-end
-redis.call('PUBLISH', ARGV[6], ARGV[7])
-return 1
-"""
-"""A step of play: the same compare-and-set as COMMIT, but the record is left
-as it is and the step's plays (ARGV[9], a StepEntry) are appended to the tail
-(KEYS[3]); ARGV[8] is COMMIT's ARGV[11]. COMMIT, writing a whole record,
-empties the tail."""
 
 ROTATE = """
 local tok = redis.call('HGET', KEYS[1], 'tok')
@@ -201,7 +186,6 @@ class Store:
         self.record_ttl_s = record_ttl_s
         self.session_ttl_s = session_ttl_s
         self._commit = client.register_script(COMMIT)
-        self._commit_step = client.register_script(COMMIT_STEP)
         self._rotate = client.register_script(ROTATE)
         self._claim = client.register_script(CLAIM_DUE)
 
@@ -231,6 +215,9 @@ class Store:
     ) -> bool:
         """Write ``update`` if the room is still at version ``expected``; one round trip.
 
+        An update without a record (``update.record`` empty) is a step of play:
+        ``update.step`` is appended to the room's tail instead (see COMMIT).
+
         ``record`` (at game over): also store it as game ``game``'s record.
         ``mine``: see ARGV[11] of :data:`COMMIT` (empty: always publish).
         """
@@ -247,6 +234,7 @@ class Store:
             record,
             self.record_ttl_s,
             mine,
+            update.step,
             *update.frames,
         ]
         code = update.code
@@ -296,38 +284,6 @@ class Store:
             results = await self.pipe.execute_many(commands)
         except NoScriptError:  # a restarted or flushed Redis: load the script and go again
             await self.pipe.execute_many([("SCRIPT", "LOAD", COMMIT)])
-            results = await self.pipe.execute_many(commands)
-        return bool(results[0])
-
-    async def commit_step(
-        self, update: RoomUpdate, expected: int, due_ms: int | None, mine: bytes
-    ) -> bool:
-        """Append ``update.step`` (a step of play) if the room is still at version
-        ``expected``; the record stays as it is. One round trip, on the pipe."""
-        assert self.pipe is not None
-        code = update.code
-        keys = [room_key(code), log_key(code), tail_key(code)]
-        args: list[bytes | str | int] = [
-            expected,
-            update.version,
-            update.last_seq,
-            self.room_ttl_s,
-            self.log_keep,
-            channel(code),
-            encode_update(update),
-            mine,
-            update.step,
-            *update.frames,
-        ]
-        commands: list[tuple[bytes | str | int, ...]] = [
-            ("EVALSHA", self._commit_step.sha, len(keys), *keys, *args)
-        ]
-        if due_ms is not None:
-            commands.append(("ZADD", DUE, due_ms, code))
-        try:
-            results = await self.pipe.execute_many(commands)
-        except NoScriptError:  # a restarted or flushed Redis: load the script and go again
-            await self.pipe.execute_many([("SCRIPT", "LOAD", COMMIT_STEP)])
             results = await self.pipe.execute_many(commands)
         return bool(results[0])
 
