@@ -34,6 +34,7 @@ from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
 from server import logs, metrics, web_assets
 from server.config import Settings
 from server.connection import Connection, peer_address
+from server.inbox import OfferingConnection
 from server.node import Node
 from server.redis_client import RedisUrlError, redis_client
 from server.redis_pipe import RedisPipe, pipe_supported
@@ -223,6 +224,7 @@ class App:
                 self.handler,
                 s.host,
                 s.port,
+                create_connection=OfferingConnection,  # flips taken from the socket (inbox.py)
                 subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
                 process_request=self.process_request,
                 compression=None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import time
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import MAJOR
 from server import metrics, rooms
 from server.engine import RulesError, make_rules
+from server.inbox import OfferingConnection
 from server.node import HANDS, Member, Node, frame_flags, now_ms, send, send_msg
 from server.records import PlayInput, RoomRecord
 from server.replay import with_events
@@ -88,6 +90,12 @@ class Connection:
         """Fire-and-forget store writes (kept referenced until done)."""
         s = node.settings
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
+        self._busy = True
+        """A message taken with ``recv`` is being handled (or the hello is): offers wait."""
+        self._flight: asyncio.Future[None] | None = None
+        """The flip taken from the socket (``_offer``) and not yet committed."""
+        if isinstance(ws, OfferingConnection):
+            ws.offer = self._offer
         self.peer = peer_address(ws, s.client_ip_header)
         self.log = log.bind(conn=self.conn, peer=self.peer)
 
@@ -106,11 +114,19 @@ class Connection:
                 )  # fmt: skip
                 return
             if ok:
+                self._busy = False
                 async for frame in self.ws:
+                    self._busy = True  # (no await since recv: nothing overtook this frame)
+                    if self._flight is not None:
+                        await asyncio.wait((self._flight,))
                     await self._frame(frame)
+                    self._busy = False
         except ConnectionClosed:
             pass
         finally:
+            self._busy = True
+            if self._flight is not None:  # the client's last flip is answered before it is gone
+                await asyncio.wait((self._flight,))
             metrics.CONNECTIONS.dec()
             await self._gone()
 
@@ -332,16 +348,53 @@ class Connection:
         await self.node.apply(self.room, run, acted_ms=arrived)
         send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
 
-    async def _play(self, play: PlayInput, arrived: int) -> None:
+    def _play(self, play: PlayInput, arrived: int) -> asyncio.Future[None]:
         """A flip or choice, once (as ``_room_action``), committed with the other
-        seats' plays that arrived in the same loop turn (Node.play_together)."""
+        seats' plays that arrived in the same loop turn (Node.play_together);
+        acknowledged when committed, with the step's events."""
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
 
         def ack(step: int) -> None:
             send_msg(self.ws, m.Ack(id=play.action_id, step=step))
 
-        await self.node.play_together(self.room, play, arrived, ack)  # acks when committed
+        return self.node.play_together(self.room, play, arrived, ack)
+
+    def _offer(self, frame: bytes) -> bool:
+        """Take a flip straight from the socket (server.inbox), when nothing is ahead of it.
+
+        Anything else, and a flip that would be refused before it reaches the
+        room (a bad frame, the rate limit), is declined: ``_frame`` handles
+        it in turn, with the same answers as always.
+        """
+        if self._busy or self._flight is not None or self.room is None:
+            return False
+        arrived = now_ms()
+        try:
+            msg = decode_client(frame)
+        except ProtocolError:
+            return False
+        if not isinstance(msg, m.FlipCard | m.ChooseCard) or not self.bucket.take():
+            return False
+        self.strikes = 0
+        card = msg.card if isinstance(msg, m.ChooseCard) else None
+        flight = self._flight = self._play(PlayInput(self._pid, msg.id, msg.step, card), arrived)
+        flight.add_done_callback(functools.partial(self._played, msg.id, type(msg).__name__))
+        return True
+
+    def _played(self, action_id: int, kind: str, flight: asyncio.Future[None]) -> None:
+        """A flip taken by ``_offer`` was committed, or refused: answered as ``_frame`` would."""
+        self._flight = None
+        if flight.cancelled():
+            return
+        exc = flight.exception()
+        if exc is None:
+            metrics.FLIPS.inc()
+        elif isinstance(exc, Refused):
+            self._error(action_id, exc.code, exc.message)
+        else:
+            self.log.error("action_failed", type=kind, error=repr(exc))
+            self._error(action_id, ErrorCode.INTERNAL, "the server failed; nothing was changed")
 
     # ----------------------------------------------------------- rooms
 

@@ -424,3 +424,90 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         await node.play_together("BATCH1", _flip("pa", step + 2), 6, lambda _: None)
     finally:
         admin.close()
+
+
+def _send_together(ws: FrameConnection, *messages: m.ClientMessage) -> None:
+    """Several messages in one write: the server reads them in one ``data_received``."""
+    for msg in messages:
+        ws.protocol.send_binary(encode(msg))
+    ws.send_data()
+
+
+async def _replies(s: Session, ids: set[int], timeout: float = 10) -> list[tuple[str, int]]:
+    """The replies to ``ids`` among the frames ``s`` got, in order: (kind or error code, id)."""
+    assert s.frames is not None
+
+    def seen() -> list[tuple[str, int]]:
+        got: list[tuple[str, int]] = []
+        for frame in s.frames or []:
+            msg = decode_server(frame)
+            if isinstance(msg, m.Ack | m.Pong) and msg.id in ids:
+                got.append((type(msg).__name__.lower(), msg.id))
+            elif isinstance(msg, m.Error) and msg.id in ids:
+                got.append((msg.code, msg.id))
+        return got
+
+    deadline = time.monotonic() + timeout
+    while len(seen()) < len(ids) and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    return seen()
+
+
+async def test_a_flip_taken_from_the_socket_keeps_its_place_among_the_clients_messages(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """A flip is taken from the socket (server.inbox) only with nothing ahead of it."""
+    server = ServerProc(redis_proc.url, "inbox", tmp_path).start()
+    admin = redis.Redis.from_url(redis_proc.url)
+    sessions: list[Session] = []
+    try:
+        sessions = a, b = await seat_players(server.url, 2)
+        assert a.ws is not None and b.ws is not None
+        a.frames, b.frames = [], []
+        step = a.table.step
+        # A flip, then a ping: the ping waits for the flip's commit.
+        _send_together(a.ws, m.FlipCard(id=9001, step=step), m.Ping(id=9002))
+        assert await _replies(a, {9001, 9002}) == [("ack", 9001), ("pong", 9002)]
+        await b.flip(step)
+        await a.wait(lambda t: t.step > step and t.my_turn)
+        # A flip, the same flip under another id: one is taken, one refused.
+        step = a.table.step
+        _send_together(a.ws, m.FlipCard(id=9003, step=step), m.FlipCard(id=9004, step=step))
+        assert await _replies(a, {9003, 9004}) == [
+            ("ack", 9003),
+            (ErrorCode.ALREADY_ACTED.value, 9004),
+        ]
+        await b.flip(step)
+        await a.wait(lambda t: t.step > step and t.my_turn)
+        # A flip taken from the socket and refused gets its error.
+        _send_together(a.ws, m.FlipCard(id=9005, step=step))
+        assert await _replies(a, {9005}) == [(ErrorCode.STALE_STEP.value, 9005)]
+        # A leave, then a flip, in one write: the flip waits in the queue
+        # behind the leave, and finds no room.
+        _send_together(a.ws, m.Leave(id=9006), m.FlipCard(id=9007, step=a.table.step))
+        assert await _replies(a, {9006, 9007}) == [
+            ("ack", 9006),
+            (ErrorCode.NOT_IN_ROOM.value, 9007),
+        ]
+        # A leave held up in Redis, then a flip in a write of its own: the
+        # leave is out of the queue and being handled; the flip waits for it.
+        admin.execute_command("CLIENT", "PAUSE", 400, "ALL")
+        _send_together(b.ws, m.Leave(id=9008))
+        await asyncio.sleep(0.15)
+        _send_together(b.ws, m.FlipCard(id=9009, step=b.table.step))
+        assert await _replies(b, {9008, 9009}) == [
+            ("ack", 9008),
+            (ErrorCode.NOT_IN_ROOM.value, 9009),
+        ]
+        rec = room_in_redis(admin, a.table.code or "")
+        assert rec is not None and rec.state is not None
+        assert census(rec.state) == sorted(rec.state.rules.deck())
+        assert rec.seats[0].left and rec.seats[1].left
+        # Two steps of two flips each (every flip taken, no other), then the
+        # game abandoned when both had left.
+        assert rec.state.steps == 2
+        assert rec.inputs == b"\x00\x00\x01\x00" * 2 + rooms.ABANDONED_INPUT
+    finally:
+        await close_all(sessions)
+        admin.close()
+        server.stop()
