@@ -491,7 +491,7 @@ async def test_a_flip_taken_from_the_socket_keeps_its_place_among_the_clients_me
         ]
         # A leave held up in Redis, then a flip in a write of its own: the
         # leave is out of the queue and being handled; the flip waits for it.
-        admin.execute_command("CLIENT", "PAUSE", 400, "ALL")
+        admin.client_pause(400, all=True)
         _send_together(b.ws, m.Leave(id=9008))
         await asyncio.sleep(0.15)
         _send_together(b.ws, m.FlipCard(id=9009, step=b.table.step))
