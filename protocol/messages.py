@@ -530,11 +530,16 @@ RoomEvent = (
     | RoomChanged
 )
 ROOM_EVENT_TYPES: tuple[type[Struct], ...] = get_args(RoomEvent)
+_ROOM_EVENT_SET = frozenset(ROOM_EVENT_TYPES)
 
 
 def is_room_event(message: object) -> TypeGuard[RoomEvent]:
-    """True for the messages that carry the room's sequence number."""
-    return isinstance(message, ROOM_EVENT_TYPES)
+    """True for the messages that carry the room's sequence number.
+
+    (A set lookup of the exact type: message structs are never subclassed, and
+    an ``isinstance`` over the twenty types was 4% of the load client's time.)
+    """
+    return type(message) in _ROOM_EVENT_SET
 
 
 def tag_of(cls: type[Struct]) -> str:

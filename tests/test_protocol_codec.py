@@ -39,6 +39,15 @@ def test_server_round_trip(message: m.ServerMessage) -> None:
     assert decode_server(encode(message)) == message
 
 
+def test_room_events_are_the_messages_with_a_room_sequence_number() -> None:
+    """``is_room_event`` (a set of exact types) agrees with the ``RoomEvent`` union."""
+    events = [x for x in examples.SERVER_EXAMPLES if m.is_room_event(x)]
+    assert {type(x) for x in events} == set(m.ROOM_EVENT_TYPES)
+    assert all(hasattr(x, "seq") for x in events)
+    others = [x for x in [*examples.SERVER_EXAMPLES, *examples.CLIENT_EXAMPLES] if x not in events]
+    assert others and not any(isinstance(x, m.ROOM_EVENT_TYPES) for x in others)
+
+
 def test_truncated() -> None:
     refused(pack(FLIP)[:-1], ErrorCode.BAD_FRAME)
     refused(b"\xda\x00\x10ab", ErrorCode.BAD_FRAME)  # str16 of 16 bytes, 2 present
