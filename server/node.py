@@ -31,7 +31,7 @@ from protocol.errors import CloseCode, ErrorCode
 from protocol.records import GameRecord
 from server import metrics, rooms
 from server.config import Settings
-from server.outbox import send_frames
+from server.outbox import send_frames, wire_frame
 from server.records import (
     PlayInput,
     RoomRecord,
@@ -525,10 +525,14 @@ class Node:
         seq = max(room.seq + 1, update.first_seq)
         if frames:
             last = seq + len(frames) - 1
+            wire: list[bytes] | None = None  # framed once for every member
             for mb in list(room.members.values()):
                 if mb.last_seq < last:
+                    if wire is None:
+                        wire = [wire_frame(f) for f in frames]
                     # A member that joined late has seen the first ones already.
-                    send_frames(mb.ws, frames[max(0, mb.last_seq + 1 - seq) :])
+                    start = max(0, mb.last_seq + 1 - seq)
+                    send_frames(mb.ws, frames[start:], wire[start:])
                     mb.last_seq = last
         room.seq = update.last_seq
         for conn in update.removed:

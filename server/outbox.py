@@ -12,6 +12,7 @@ writes in between (a pong, a close) carries them out first, in order.
 from __future__ import annotations
 
 import asyncio
+import struct
 
 import structlog
 from websockets.asyncio.server import ServerConnection
@@ -23,9 +24,28 @@ _queued: set[ServerConnection] = set()
 """Connections with frames waiting for this turn's flush."""
 
 
-def send_frames(ws: ServerConnection, frames: list[bytes]) -> None:
+def wire_frame(message: bytes) -> bytes:
+    """``message`` as a server writes it: one unmasked binary frame, no extension.
+
+    The same bytes go to every client, so a room's broadcast is framed once
+    (``send_frames``' ``wire``), not once per member by websockets.
+    """
+    n = len(message)
+    if n < 126:
+        head = bytes((0x82, n))
+    elif n < 65536:
+        head = struct.pack("!BBH", 0x82, 126, n)
+    else:
+        head = struct.pack("!BBQ", 0x82, 127, n)
+    return head + message
+
+
+def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | None = None) -> None:
     """Queue ``frames`` for ``ws``; they are written together before the loop next waits.
 
+    ``wire``: the same frames already framed by ``wire_frame``, put in
+    websockets' output as its ``send_binary`` would (a connection with an
+    extension, which krig never negotiates, is framed by websockets).
     Like ``websockets.broadcast``: a connection that is not open (or is in
     the middle of a fragmented message, which krig never sends) is skipped,
     and a failure is logged, never raised.
@@ -33,8 +53,12 @@ def send_frames(ws: ServerConnection, frames: list[bytes]) -> None:
     if ws.protocol.state is not State.OPEN or ws.send_in_progress is not None:
         return
     try:
-        for frame in frames:
-            ws.protocol.send_binary(frame)
+        protocol = ws.protocol
+        if wire is not None and not protocol.extensions and not protocol.expect_continuation_frame:
+            protocol.writes.extend(wire)
+        else:
+            for frame in frames:
+                protocol.send_binary(frame)
     except Exception as exc:
         log.warning("send_failed", error=repr(exc))
         return

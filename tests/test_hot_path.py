@@ -34,6 +34,7 @@ from server_support import (
     stored,
 )
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.frames import Frame, Opcode
 
 from client_cli.session import Session
 from client_cli.table import Table
@@ -46,6 +47,7 @@ from server import outbox, rooms
 from server.config import Settings
 from server.engine import census
 from server.node import STEPS_PER_RECORD, Node
+from server.outbox import wire_frame
 from server.records import PlayInput, RoomRecord, RoomUpdate, decode_record, encode_record
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
@@ -196,7 +198,8 @@ async def test_frames_queued_in_one_turn_go_out_in_one_write_and_in_order() -> N
         ws.transport.write = counting_write  # type: ignore[method-assign]
         await ws.recv()
         outbox.send_frames(ws, [b"one"])
-        outbox.send_frames(ws, [b"two", b"three"])
+        # (framed once, as a room's broadcast is)
+        outbox.send_frames(ws, [b"two", b"three"], [wire_frame(b"two"), wire_frame(b"three")])
         await asyncio.sleep(0.01)  # the turn ends: one write for the three
         await ws.send(b"four")
         outbox.send_frames(ws, [b"five"])
@@ -219,6 +222,13 @@ async def test_frames_queued_in_one_turn_go_out_in_one_write_and_in_order() -> N
     # (a frame this small is its payload and a 2-byte header)
     assert writes[:3] == [5 + 5 + 7, 6, 6 + 5], writes
     assert writes[3:5] == [7, 7], writes  # websockets writes each frame it flushes by itself
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70_000])
+def test_a_broadcast_is_framed_once_exactly_as_websockets_frames_it(size: int) -> None:
+    message = bytes(i % 251 for i in range(size))
+    framed = Frame(Opcode.BINARY, message).serialize(mask=False, extensions=[])
+    assert wire_frame(message) == framed
 
 
 async def test_the_client_gets_fragmented_messages_whole_and_drops_text() -> None:
