@@ -43,9 +43,9 @@ def wire_frame(message: bytes) -> bytes:
 def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | None = None) -> None:
     """Queue ``frames`` for ``ws``; they are written together before the loop next waits.
 
-    ``wire``: the same frames already framed by ``wire_frame``, put in
-    websockets' output as its ``send_binary`` would (a connection with an
-    extension, which krig never negotiates, is framed by websockets).
+    Each frame is framed by ``wire_frame`` (``wire``: already framed) and put
+    in websockets' output as its ``send_binary`` would put it (a connection
+    with an extension, which krig never negotiates, is framed by websockets).
     Like ``websockets.broadcast``: a connection that is not open (or is in
     the middle of a fragmented message, which krig never sends) is skipped,
     and a failure is logged, never raised.
@@ -54,11 +54,11 @@ def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | N
         return
     try:
         protocol = ws.protocol
-        if wire is not None and not protocol.extensions and not protocol.expect_continuation_frame:
-            protocol.writes.extend(wire)
-        else:
+        if protocol.extensions or protocol.expect_continuation_frame:
             for frame in frames:
                 protocol.send_binary(frame)
+        else:
+            protocol.writes.extend(wire if wire is not None else [wire_frame(f) for f in frames])
     except Exception as exc:
         log.warning("send_failed", error=repr(exc))
         return
