@@ -277,7 +277,6 @@ class Connection:
         if isinstance(msg, m.FlipCard | m.ChooseCard):
             card = msg.card if isinstance(msg, m.ChooseCard) else None
             await self._play(PlayInput(self._pid, msg.id, msg.step, card), arrived)
-            metrics.FLIPS.inc()
         elif isinstance(msg, m.Ping):
             send_msg(self.ws, m.Pong(id=msg.id, now_ms=now_ms()))
         elif isinstance(msg, m.Ready):
@@ -389,8 +388,8 @@ class Connection:
             return
         exc = flight.exception()
         if exc is None:
-            metrics.FLIPS.inc()
-        elif isinstance(exc, Refused):
+            return
+        if isinstance(exc, Refused):
             self._error(action_id, exc.code, exc.message)
         else:
             self.log.error("action_failed", type=kind, error=repr(exc))

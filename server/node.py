@@ -268,6 +268,7 @@ class Node:
                 if not p.done.done():
                     p.done.set_exception(Refused(ErrorCode.INTERNAL, "the server is stopping"))
             raise
+        applied = 0
         for p in batch:
             if p.done.done():
                 continue
@@ -279,6 +280,8 @@ class Node:
             except Exception as exc:  # a closed connection: logged, the others go on
                 log.warning("reply_failed", room=code, error=repr(exc))
             p.done.set_result(None)
+            applied += 1
+        metrics.FLIPS.inc(applied)  # (once a batch: a counter takes a lock)
 
     async def _apply(
         self,
