@@ -17,7 +17,7 @@ frames always take websockets' path.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
@@ -31,9 +31,13 @@ Offer = Callable[[bytes], bool]
 class OfferingConnection(ServerConnection):
     """``offer`` (once set) sees each whole binary message before websockets' queue does."""
 
-    offer: Offer | None = None
-    waiting: int = 0
-    """Messages put in websockets' queue and not yet taken by ``recv``."""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Set before websockets' own attributes: set after them, they cost each
+        # idle connection 1.4 KiB more (18.9 against 17.5 KiB, bench stack's idle part).
+        self.offer: Offer | None = None
+        self.waiting = 0
+        """Messages put in websockets' queue and not yet taken by ``recv``."""
+        super().__init__(*args, **kwargs)
 
     def process_event(self, event: Event) -> None:
         if self.request is not None and isinstance(event, Frame):
