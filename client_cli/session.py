@@ -46,6 +46,11 @@ RESYNC_AGAIN_S = 1.0
 AHEAD_LIMIT = 4096
 """Room events kept while waiting for a gap to be filled (beyond: a snapshot fixes it)."""
 LOBBY_UPDATES = (m.LobbyRoom,)
+TICK_S = 0.25
+"""How often a session fails its requests past their deadline and wakes its
+waiters to look at theirs: one timer a session, not one per request and per
+wait (asyncio's timeouts were 7% of a 4-player load client's time). A
+deadline is therefore kept to within this much."""
 
 
 class ServerError(Exception):
@@ -89,7 +94,12 @@ class Session:
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._deadlines: dict[int, float] = {}
+        """The loop time by which each request in ``_waiting`` must be answered."""
+        self._waiters = 0
+        """``wait`` calls in progress (the ticker wakes them)."""
         self._reader: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
         self._connected = asyncio.Event()
         self._fatal: BaseException | None = None
         self._resync_sent_for = -1
@@ -108,9 +118,26 @@ class Session:
 
     async def connect(self) -> m.Welcome:
         await self._open()
-        self._reader = asyncio.get_running_loop().create_task(self._read_forever())
+        loop = asyncio.get_running_loop()
+        self._reader = loop.create_task(self._read_forever())
+        if self._ticker is None:
+            self._ticker = loop.create_task(self._tick_forever())
         assert self.welcome is not None
         return self.welcome
+
+    async def _tick_forever(self) -> None:
+        """Every ``TICK_S``: fail the requests past their deadline, wake the waiters."""
+        loop = asyncio.get_running_loop()
+        while not (self.closed and not self._waiters and not self._deadlines):
+            await asyncio.sleep(TICK_S)
+            now = loop.time()
+            for action_id in [i for i, d in self._deadlines.items() if d <= now]:
+                del self._deadlines[action_id]
+                fut = self._waiting.pop(action_id, None)
+                if fut is not None and not fut.done():
+                    fut.set_exception(TimeoutError())
+            if self._waiters:
+                self.changed.set()  # each looks at its predicate and its deadline
 
     async def _open(self) -> None:
         ws = await websockets.connect(
@@ -165,10 +192,14 @@ class Session:
         self.closed = True
         if self.ws is not None:
             await self.ws.close()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        # (The ticker stays while a wait or a request is still in progress, to
+        # time it out; it ends by itself after them.)
+        idle = not self._waiters and not self._deadlines
+        for task in (self._reader, self._ticker if idle else None):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def _read_forever(self) -> None:
         backoff = 0.05
@@ -367,15 +398,18 @@ class Session:
                     continue
             fut: asyncio.Future[Any] = loop.create_future()
             self._waiting[action_id] = fut
+            self._deadlines[action_id] = deadline  # (the ticker fails it then)
             await self._send(build(action_id))
             try:
-                async with asyncio.timeout(max(0.01, deadline - loop.time())):
-                    reply = await fut
+                reply = await fut
             except ConnectionError:
                 continue  # resend the same id: the server applies it once
             except TimeoutError:
-                self._waiting.pop(action_id, None)
                 raise TimeoutError(f"no reply to {type(build(action_id)).__name__}") from None
+            finally:
+                self._deadlines.pop(action_id, None)
+                if self._waiting.get(action_id) is fut:
+                    del self._waiting[action_id]  # (cancelled: nobody waits any more)
             if isinstance(reply, m.Error):
                 if (
                     retry_rate_limited
@@ -489,13 +523,14 @@ class Session:
         """Wait until ``predicate(table)`` holds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not predicate(self.table):
-            if self._fatal is not None:
-                raise SessionClosed(str(self._fatal))
-            self.changed.clear()
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise TimeoutError("condition not reached")
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(min(remaining, 0.5)):  # no task per wake-up
-                    await self.changed.wait()
+        self._waiters += 1  # woken by every message, and by the ticker
+        try:
+            while not predicate(self.table):
+                if self._fatal is not None:
+                    raise SessionClosed(str(self._fatal))
+                self.changed.clear()
+                if loop.time() >= deadline:
+                    raise TimeoutError("condition not reached")
+                await self.changed.wait()
+        finally:
+            self._waiters -= 1

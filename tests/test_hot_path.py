@@ -36,7 +36,7 @@ from server_support import (
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 
-from client_cli.session import Session
+from client_cli.session import TICK_S, Session
 from client_cli.table import Table
 from client_cli.transport import FrameConnection
 from protocol import messages as m
@@ -259,6 +259,44 @@ async def test_the_client_gets_fragmented_messages_whole_and_drops_text() -> Non
     assert got[0] == b"\x82\xa1t"
     assert decode_server(got[1]) == m.Pong(id=7, now_ms=1)
     assert len(got) == 2
+
+
+async def test_a_sessions_one_timer_ends_requests_and_waits_at_their_deadlines() -> None:
+    """No timer per request or wait (session.TICK_S): deadlines are still kept."""
+
+    async def handler(ws: ServerConnection) -> None:  # welcomes, then answers nothing
+        await ws.recv()
+        welcome = m.Welcome(
+            v=1, session="p1.tok", player="p1", resumed=False, room=None, seat=None,
+            heartbeat_s=20, max_frame=65536,
+        )  # fmt: skip
+        await ws.send(encode(welcome))
+        await ws.wait_closed()
+
+    loop = asyncio.get_running_loop()
+    async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        port = server.sockets[0].getsockname()[1]
+        s = Session(f"ws://127.0.0.1:{port}", "silent", reconnect=False)
+        await s.connect()
+        began = loop.time()
+        # (each bounded by wait_for, whose own TimeoutError has no message)
+        with pytest.raises(TimeoutError, match="no reply to Ping"):
+            await asyncio.wait_for(s.request(lambda i: m.Ping(id=i), timeout=0.6), 5)
+        took = loop.time() - began
+        assert 0.6 <= took < 0.6 + 2 * TICK_S + 0.5, took
+        assert not s._waiting and not s._deadlines, "nothing left behind"
+        began = loop.time()
+        with pytest.raises(TimeoutError, match="condition not reached"):
+            await asyncio.wait_for(s.wait(lambda t: t.code == "NEVER", timeout=0.4), 5)
+        assert 0.4 <= loop.time() - began < 0.4 + 2 * TICK_S + 0.5
+        # Closed while a wait is on: the wait still ends at its deadline.
+        waiting = asyncio.ensure_future(s.wait(lambda t: t.code == "NEVER", timeout=0.5))
+        await asyncio.sleep(0.05)
+        await s.close()
+        with pytest.raises(TimeoutError, match="condition not reached"):
+            await asyncio.wait_for(waiting, 5)
+        assert s._ticker is not None
+        await asyncio.wait_for(s._ticker, 2 * TICK_S + 1)  # and then the ticker ends
 
 
 async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
