@@ -275,7 +275,8 @@ class Session:
                 self._ask_resync()
                 return
             self._apply_event(msg)
-            self._catch_up()
+            if self._ahead:  # (nearly always empty: events arrive in order)
+                self._catch_up()
             return
         caught_up = False
         if isinstance(msg, m.Snapshot):

@@ -93,6 +93,9 @@ class Table:
 
     def apply_event(self, event: m.RoomEvent) -> None:
         self.seq = event.seq
+        if type(event) is m.Acted:  # the most frequent event (every seat, every step)
+            self.acted.add(event.seat)
+            return
         info = self._seat_info(getattr(event, "seat", 99))
         if isinstance(event, m.PlayerJoined) and self.room is not None and info is not None:
             self.room.seats[event.seat] = m.SeatInfo(event.name, False, True, event.bot)
