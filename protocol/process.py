@@ -65,7 +65,8 @@ def tune_for_throughput() -> None:
 
 LOOPS = ("asyncio", "uvloop")
 """Event loops a program can run on: the standard one, or uvloop (libuv, in C:
-a few percent more flips/s on the server; ``pip install 'krig[uvloop]'``)."""
+the bare stack gains more from it than krig does, see docs/PERFORMANCE.md;
+``pip install 'krig[uvloop]'``)."""
 
 
 class LoopUnavailable(Exception):

@@ -55,8 +55,8 @@ class Settings:
     node_id: str = ""
     """This process's name among the nodes (default: host-pid-random)."""
     loop: str = "asyncio"
-    """Event loop: asyncio, or uvloop (pip install 'krig[uvloop]'; a few percent more
-    flips/s, see docs/PERFORMANCE.md)."""
+    """Event loop: asyncio, or uvloop (pip install 'krig[uvloop]'; it speeds the bare
+    stack more than krig, see docs/PERFORMANCE.md)."""
     log_format: str = "auto"
     """auto (readable on a terminal, JSON otherwise), json or console."""
     log_level: str = "info"
