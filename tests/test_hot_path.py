@@ -283,12 +283,12 @@ async def test_a_sessions_one_timer_ends_requests_and_waits_at_their_deadlines()
         with pytest.raises(TimeoutError, match="no reply to Ping"):
             await asyncio.wait_for(s.request(lambda i: m.Ping(id=i), timeout=0.6), 5)
         took = loop.time() - began
-        assert 0.6 <= took < 0.6 + 2 * TICK_S + 0.5, took
+        assert 0.6 <= took < 0.6 + 2 * TICK_S + 2, took  # (not before; not forever)
         assert not s._waiting and not s._deadlines, "nothing left behind"
         began = loop.time()
         with pytest.raises(TimeoutError, match="condition not reached"):
             await asyncio.wait_for(s.wait(lambda t: t.code == "NEVER", timeout=0.4), 5)
-        assert 0.4 <= loop.time() - began < 0.4 + 2 * TICK_S + 0.5
+        assert 0.4 <= loop.time() - began < 0.4 + 2 * TICK_S + 2
         # Closed while a wait is on: the wait still ends at its deadline.
         waiting = asyncio.ensure_future(s.wait(lambda t: t.code == "NEVER", timeout=0.5))
         await asyncio.sleep(0.05)
