@@ -551,10 +551,10 @@ async def test_a_flip_taken_from_the_socket_keeps_its_place_among_the_clients_me
         assert rec is not None and rec.state is not None
         assert census(rec.state) == sorted(rec.state.rules.deck())
         assert rec.seats[0].left and rec.seats[1].left
-        # Two steps of two flips each (every flip taken, no other), then the
-        # game abandoned when both had left.
-        assert rec.state.steps == 2
-        assert rec.inputs == b"\x00\x00\x01\x00" * 2 + rooms.ABANDONED_INPUT
+        # Two steps of two flips each: every flip taken, and neither the
+        # duplicate nor the stale one. (After them comes only what the
+        # server's sweeper plays, in its own time, for seats that left.)
+        assert rec.inputs[:8] == b"\x00\x00\x01\x00" * 2
     finally:
         await close_all(sessions)
         admin.close()
