@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from client_cli.table import Table
 from client_cli.transport import FrameConnection
 from protocol import messages as m
-from protocol.codec import ProtocolError, Unknown, decode_server, encode
+from protocol.codec import ProtocolError, Unknown, decode_server_frame, encode, split_frame
 from protocol.errors import ErrorCode
 from protocol.version import MAJOR, SUBPROTOCOL
 
@@ -77,6 +77,7 @@ class Session:
         on_message: Callable[[Any], None] | None = None,
         record: bool = False,
         client_label: str = "krig-cli/0.1",
+        bundle: bool = True,
     ) -> None:
         self.urls = [url] if isinstance(url, str) else list(url)
         self.url = self.urls[0]
@@ -85,6 +86,8 @@ class Session:
         self.reconnect = reconnect
         self.on_message = on_message
         self.client_label = client_label
+        self.bundle = bundle
+        """Ask for bundled frames (PROTOCOL.md §2a): a step's messages in one frame."""
         self.table = Table()
         self.ws: FrameConnection | None = None
         self.welcome: m.Welcome | None = None
@@ -161,7 +164,15 @@ class Session:
 
         ws.on_frame = before_welcome
         await ws.send(
-            encode(m.Hello(v=MAJOR, name=self.name, token=self.token, client=self.client_label))
+            encode(
+                m.Hello(
+                    v=MAJOR,
+                    name=self.name,
+                    token=self.token,
+                    client=self.client_label,
+                    bundle=self.bundle,
+                )
+            )
         )
         closed = loop.create_task(ws.wait_closed())
         try:
@@ -173,7 +184,7 @@ class Session:
             welcome.cancel()
             await ws.close()
             raise ConnectionError("no welcome from the server")
-        first = decode_server(welcome.result())
+        first, *rest = decode_server_frame(welcome.result())
         if isinstance(first, m.Error):
             await ws.close()
             raise SessionClosed(f"{first.code}: {first.message}")
@@ -184,6 +195,9 @@ class Session:
         self.token = first.session
         self.ws = ws
         ws.on_frame = self._on_frame
+        for msg in rest:  # (a krig server sends its welcome alone)
+            if not isinstance(msg, Unknown):
+                self._message(msg)
         for data in early:
             self._on_frame(data)
         self._connected.set()
@@ -256,13 +270,19 @@ class Session:
 
     def _handle(self, frame: bytes) -> None:
         if self.frames is not None:
-            self.frames.append(frame)
+            try:
+                self.frames.extend(split_frame(frame))  # one message each
+            except ProtocolError:
+                self.frames.append(frame)
         try:
-            msg = decode_server(frame)
+            messages = decode_server_frame(frame)
         except ProtocolError:
             return
-        if isinstance(msg, Unknown):
-            return
+        for msg in messages:
+            if not isinstance(msg, Unknown):
+                self._message(msg)
+
+    def _message(self, msg: m.ServerMessage) -> None:
         t = self.table
         if m.is_room_event(msg):
             if msg.seq <= t.seq:

@@ -50,6 +50,8 @@ _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMessage)
 _server_decoder = msgspec.msgpack.Decoder(ServerMessage)
 _any_decoder = msgspec.msgpack.Decoder()
+_bundle_decoder = msgspec.msgpack.Decoder(list[ServerMessage])
+_parts_decoder = msgspec.msgpack.Decoder(list[msgspec.Raw])
 _CLIENT_TAGS = frozenset(tag_of(c) for c in CLIENT_TYPES)
 _SERVER_TAGS = frozenset(tag_of(c) for c in SERVER_TYPES)
 _EXPECTED_ENTRIES = {cls: len(cls.__struct_fields__) + 1 for cls in CLIENT_TYPES}
@@ -128,6 +130,37 @@ def decode_client(data: object) -> ClientMessage:
         except StructureError as exc:
             raise ProtocolError(exc.code, str(exc), getattr(message, "id", None)) from None
     return message
+
+
+def is_bundle(data: bytes) -> bool:
+    """Whether a server frame is a bundle (PROTOCOL.md §2a): a msgpack array, not a map."""
+    return bool(data) and (0x90 <= data[0] <= 0x9F or data[0] in (0xDC, 0xDD))
+
+
+def split_frame(data: bytes) -> list[bytes]:
+    """The messages of a server frame, each as its own encoded bytes."""
+    if not is_bundle(data):
+        return [data]
+    try:
+        return [bytes(part) for part in _parts_decoder.decode(data)]
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(ErrorCode.BAD_FRAME, str(exc)) from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.BAD_FRAME, "nested too deeply") from None
+
+
+def decode_server_frame(data: bytes) -> list[ServerMessage | Unknown]:
+    """Decode a server frame (client side): one message, or every message of a bundle.
+
+    A bundle is decoded in one call; if it holds a message this client cannot
+    read as it is (a newer type), each is decoded on its own (``decode_server``).
+    """
+    if not is_bundle(data):
+        return [decode_server(data)]
+    try:
+        return list(_bundle_decoder.decode(data))
+    except (msgspec.DecodeError, RecursionError):
+        return [decode_server(part) for part in split_frame(data)]
 
 
 def decode_server(data: bytes) -> ServerMessage | Unknown:

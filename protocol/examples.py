@@ -77,7 +77,7 @@ _VIEW = m.TableView(
 )
 
 CLIENT_EXAMPLES: list[Struct] = [
-    m.Hello(v=1, name="ada", token=None, client="krig-cli/0.1"),
+    m.Hello(v=1, name="ada", token=None, client="krig-cli/0.1", bundle=True),
     m.CreateRoom(id=1, preset="classic", options={"war_down": 1}, seats=2, public=False),
     m.JoinRoom(id=1, code="KX7P-Q3", seat=None),
     m.Spectate(id=1, code="KX7P-Q3"),
@@ -110,6 +110,7 @@ SERVER_EXAMPLES: list[Struct] = [
         seat=None,
         heartbeat_s=20,
         max_frame=4096,
+        bundle=True,
     ),
     m.Joined(id=1, code="KX7P-Q3", seat=0, seq=3),
     m.Snapshot(seq=27, room=_ROOM, view=_VIEW),

@@ -8,6 +8,9 @@ MAX_CLIENT_FRAME = 4096
 MAX_SERVER_FRAME = 1 << 20
 """Largest frame a server sends (a snapshot of a full table is far smaller)."""
 
+MAX_BUNDLE = 1 << 16
+"""Largest bundled frame (PROTOCOL.md §2a) a server sends, unless it holds one message."""
+
 MAX_DEPTH = 4
 """Deepest nesting of arrays and maps in a client frame (the top-level map is 1)."""
 

@@ -42,12 +42,16 @@ class _Msg(Struct, tag_field="t", forbid_unknown_fields=False):
 
 
 class Hello(_Msg, tag="hello"):
-    """First frame of every connection. ``token`` resumes an earlier session."""
+    """First frame of every connection. ``token`` resumes an earlier session.
+
+    ``bundle`` (may be left out: false) asks for bundled frames (PROTOCOL.md §2a).
+    """
 
     v: Annotated[int, Meta(ge=0, le=255)]
     name: Name
     token: Token | None
     client: Annotated[str, Meta(max_length=L.MAX_CLIENT_LABEL)]
+    bundle: bool = False
 
 
 class CreateRoom(_Msg, tag="create"):
@@ -276,6 +280,8 @@ class Welcome(_Msg, tag="welcome"):
     seat: int | None
     heartbeat_s: int
     max_frame: int
+    bundle: bool = False
+    """Whether this server will send bundled frames (it does when hello asked)."""
 
 
 class Joined(_Msg, tag="joined"):

@@ -12,6 +12,9 @@ it with ``recv``. ``waiting`` counts the messages in that queue, so an
 offer can be declined while one is ahead of it: messages are handled in
 the order they arrived. Text messages, fragmented messages and control
 frames always take websockets' path.
+
+It also holds the connection's ``bundle``: the messages for a client that
+asked for bundled frames, collected in a turn by ``server.outbox``.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from collections.abc import Callable
 from typing import Any, Literal, overload
 
 from websockets.asyncio.server import ServerConnection
-from websockets.frames import Frame, Opcode
+from websockets.frames import CloseCode, Frame, Opcode
 from websockets.protocol import Event
 from websockets.typing import Data
+
+from server import outbox
 
 Offer = Callable[[bytes], bool]
 """Takes a whole binary message now (True), or declines it to the queue (False)."""
@@ -38,7 +43,14 @@ class OfferingConnection(ServerConnection):
         self.offer: Offer | None = None
         self.waiting = 0
         """Messages put in websockets' queue and not yet taken by ``recv``."""
+        self.bundle: list[bytes] | None = None
+        """Messages to send at the end of this turn in one frame (None: not bundling)."""
         super().__init__(*args, **kwargs)
+
+    async def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
+        """As websockets', after the messages bundled so far (they go before the close)."""
+        outbox.release(self)
+        await super().close(code, reason)
 
     def process_event(self, event: Event) -> None:
         if self.request is not None and isinstance(event, Frame):

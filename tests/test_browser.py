@@ -26,7 +26,7 @@ from test_server import assert_conserved, assert_no_leak, load_room
 from client_cli.bot import play_game
 from client_cli.session import Session
 from protocol import messages as m
-from protocol.codec import decode_client, decode_server
+from protocol.codec import decode_client, decode_server, is_bundle, split_frame
 from protocol.errors import ErrorCode
 from server.engine import PRESETS, Rules, RulesError
 from server.engine.rules import _CHOICES as RULE_CHOICES
@@ -43,7 +43,7 @@ pytestmark = pytest.mark.skipif(
 
 def _keep_binary(kept: list[bytes], payload: str | bytes) -> None:
     if isinstance(payload, bytes):
-        kept.append(payload)
+        kept.extend(split_frame(payload))  # a bundle (PROTOCOL.md §2a): each of its messages
 
 
 async def _stuck(page: Any, frames: list[bytes]) -> str:
@@ -103,9 +103,14 @@ async def browser() -> AsyncIterator[Any]:
 
 
 async def _page(
-    browser: Any, url: str, frames: list[bytes] | None = None, sent: list[bytes] | None = None
+    browser: Any,
+    url: str,
+    frames: list[bytes] | None = None,
+    sent: list[bytes] | None = None,
+    raw: list[bytes] | None = None,
 ) -> Any:
-    """A phone-sized page on ``url``; ``frames`` gets what it receives, ``sent`` what it sends."""
+    """A phone-sized page on ``url``; ``frames`` gets the messages it receives (a
+    bundle's one by one; ``raw``: the frames as they came), ``sent`` what it sends."""
     page = await browser.new_page(viewport={"width": 412, "height": 915})  # a phone
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -115,6 +120,8 @@ async def _page(
         for event, kept in (("framereceived", frames), ("framesent", sent)):
             if kept is not None:
                 ws.on(event, functools.partial(_keep_binary, kept))
+        if raw is not None:
+            ws.on("framereceived", raw.append)
 
     page.on("websocket", on_socket)
     await page.goto(url)
@@ -263,7 +270,8 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
     web_server: ServerProc, browser: Any, redis_url: str
 ) -> None:
     frames: list[bytes] = []
-    page = await _page(browser, web_server.http + "/", frames)
+    raw: list[bytes] = []
+    page = await _page(browser, web_server.http + "/", frames, raw=raw)
     await page.fill("#name", "Ada")
     await page.select_option("#create-preset", "quick")
     await page.fill("#create-cap", "150")
@@ -320,6 +328,9 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
         assert assert_no_leak(frames, 0) > 100
         assert not any(isinstance(decode_server(f), m.Error) for f in frames)
         assert page.errors == []
+        # The page asked for bundles (PROTOCOL.md §2a) and played from them.
+        assert any(isinstance(f, bytes) and is_bundle(f) for f in raw)
+        assert len(frames) > len(raw) * 1.5, (len(frames), len(raw))
     finally:
         await bot.close()
 

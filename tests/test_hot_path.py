@@ -40,12 +40,14 @@ from client_cli.session import TICK_S, Session
 from client_cli.table import Table
 from client_cli.transport import FrameConnection
 from protocol import messages as m
-from protocol.codec import decode_server, encode
+from protocol.codec import decode_server, decode_server_frame, encode, is_bundle, split_frame
 from protocol.errors import ErrorCode
+from protocol.limits import MAX_BUNDLE
 from protocol.process import steady_malloc
 from server import outbox, rooms
 from server.config import Settings
 from server.engine import census
+from server.inbox import OfferingConnection
 from server.node import STEPS_PER_RECORD, Node
 from server.outbox import wire_frame
 from server.records import PlayInput, RoomRecord, RoomUpdate, decode_record, encode_record
@@ -222,6 +224,112 @@ async def test_frames_queued_in_one_turn_go_out_in_one_write_and_in_order() -> N
     # (a frame this small is its payload and a 2-byte header)
     assert writes[:3] == [5 + 5 + 7, 6, 6 + 5], writes
     assert writes[3:5] == [7, 7], writes  # websockets writes each frame it flushes by itself
+
+
+async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a_close() -> None:
+    done = asyncio.get_running_loop().create_future()
+
+    async def handler(ws: ServerConnection) -> None:
+        assert isinstance(ws, OfferingConnection)
+        ws.bundle = []
+        await ws.recv()
+        outbox.send_frames(ws, [encode(m.Ack(id=1, step=0))])
+        outbox.send_frames(ws, [encode(m.Pong(id=2, now_ms=3))], [b"ignored: pre-framed"])
+        await asyncio.sleep(0.01)  # the turn ends: one frame, an array of the two
+        outbox.send_frames(ws, [encode(m.Ack(id=4, step=0))])  # alone in its turn: a map
+        await asyncio.sleep(0.01)
+        outbox.send_frames(ws, [encode(m.Ack(id=i, step=0)) for i in range(5, 25)])
+        await ws.close(4000, "bye")  # what was sent before the close goes first
+        outbox.send_frames(ws, [encode(m.Ack(id=99, step=0))])  # skipped, not raised
+        done.set_result(None)
+
+    async with serve(
+        handler, "127.0.0.1", 0, compression=None, create_connection=OfferingConnection
+    ) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+            await ws.send(b"go")
+            frames: list[bytes] = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    frame = await ws.recv()
+                    assert isinstance(frame, bytes)
+                    frames.append(frame)
+        await done
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
+    assert [is_bundle(f) for f in frames] == [True, False, True]
+    got = [decode_server_frame(f) for f in frames]
+    assert got[0] == [m.Ack(id=1, step=0), m.Pong(id=2, now_ms=3)]
+    assert got[1] == [m.Ack(id=4, step=0)]
+    assert got[2] == [m.Ack(id=i, step=0) for i in range(5, 25)]  # (20: a 2-byte count)
+
+
+def test_bundles_stay_under_their_limit_and_a_bigger_message_goes_alone() -> None:
+    small = [bytes([0xA1, 0x61]) for _ in range(3)]
+    assert outbox.bundled(small[:1]) == small[:1]
+    assert outbox.bundled(small) == [b"\x93" + b"".join(small)]
+    big = b"\xc6" + MAX_BUNDLE.to_bytes(4, "big") + bytes(MAX_BUNDLE)  # a bin of 64 KiB
+    half = b"\xc5" + (MAX_BUNDLE // 2).to_bytes(2, "big") + bytes(MAX_BUNDLE // 2)
+    payloads = outbox.bundled([small[0], half, half, big, small[1], small[2]])
+    assert payloads == [
+        b"\x92" + small[0] + half,
+        half,
+        big,
+        b"\x92" + small[1] + small[2],
+    ]
+    assert all(len(p) <= MAX_BUNDLE for p in payloads if p is not big)
+    many = [bytes([i % 128]) for i in range(70_000)]  # (a 2-byte count; two bundles)
+    payloads = outbox.bundled(many)
+    assert [p[:3] for p in payloads] == [
+        b"\xdc\xff\xfb",
+        b"\xdc" + (70_000 - 65531).to_bytes(2, "big"),
+    ]
+    assert [msg for p in payloads for msg in split_frame(p)] == many
+
+
+async def test_a_bundling_and_a_plain_client_see_the_same_messages_in_the_same_order(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    server = ServerProc(redis_proc.url, "bundles", tmp_path).start()
+    frames: dict[str, list[bytes]] = {"a": [], "b": []}
+    a = Session(server.url, "a", record=True)  # asks for bundles (the default)
+    b = Session(server.url, "b", record=True, bundle=False)
+    try:
+        for s in (a, b):
+            welcome = await s.connect()
+            assert welcome.bundle is s.bundle
+        joined = await a.create("classic", 2, options={"max_tricks": 30})
+        await b.join(joined.code)
+        for name, s in (("a", a), ("b", b)):
+            assert s.ws is not None and s.ws.on_frame is not None
+            handle = s.ws.on_frame
+
+            def counted(frame: bytes, name: str = name, handle: Any = handle) -> None:
+                frames[name].append(frame)
+                handle(frame)
+
+            s.ws.on_frame = counted
+            s.frames = []  # (b joined after a: from here both see the same room events)
+        await asyncio.gather(a.ready(), b.ready())
+        await play_all([a, b])
+        await a.wait(lambda t: t.seq == b.table.seq)
+        await b.wait(lambda t: t.seq == a.table.seq)
+        assert a.frames is not None and b.frames is not None
+
+        def events(recorded: list[bytes]) -> list[m.ServerMessage]:
+            return [msg for msg in (decode_server(f) for f in recorded) if m.is_room_event(msg)]
+
+        assert events(a.frames) == events(b.frames)
+        assert any(isinstance(e, m.GameOver) for e in events(a.frames))
+        assert not any(is_bundle(f) for f in frames["b"])
+        assert any(is_bundle(f) for f in frames["a"])
+        # The same messages for each (their own acks aside), in fewer frames.
+        assert len(a.frames) > len(frames["a"]) * 1.5, (len(a.frames), len(frames["a"]))
+        assert len(frames["b"]) == len(b.frames)
+        assert a.table.phase == b.table.phase == "over"
+    finally:
+        await close_all([a, b])
+        server.stop()
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70_000])

@@ -9,7 +9,16 @@ import pytest
 
 from protocol import examples
 from protocol import messages as m
-from protocol.codec import ProtocolError, Unknown, decode_client, decode_server, encode
+from protocol.codec import (
+    ProtocolError,
+    Unknown,
+    decode_client,
+    decode_server,
+    decode_server_frame,
+    encode,
+    is_bundle,
+    split_frame,
+)
 from protocol.errors import ErrorCode
 from protocol.limits import MAX_CLIENT_FRAME
 
@@ -196,3 +205,38 @@ def test_client_tolerates_newer_server_messages_and_fields() -> None:
     assert err.value.code == ErrorCode.BAD_MESSAGE
     with pytest.raises(ProtocolError):
         decode_server(b"\x91" * 5000 + b"\xc0")
+
+
+def test_a_bundle_is_its_messages_in_order_and_a_newer_type_in_it_is_unknown() -> None:
+    server = list(examples.SERVER_EXAMPLES)
+    for count in (1, 2, 15, 16, len(server)):  # (16 and more: an array with a 2-byte count)
+        messages = [server[i % len(server)] for i in range(count)]
+        encoded = [encode(msg) for msg in messages]
+        frame = msgpack.packb([msgpack.unpackb(e) for e in encoded])
+        assert is_bundle(frame)
+        assert decode_server_frame(frame) == messages
+        assert split_frame(frame) == encoded
+    ack, pong = m.Ack(id=1, step=2), m.Pong(id=3, now_ms=4)
+    single = encode(ack)
+    assert not is_bundle(single)
+    assert decode_server_frame(single) == [ack]
+    assert split_frame(single) == [single]
+    # A message this client does not know, in the middle: the others still come.
+    frame = msgpack.packb(
+        [{"t": "ack", "id": 1, "step": 2}, {"t": "fireworks"}, {"t": "pong", "id": 3, "now_ms": 4}]
+    )
+    assert decode_server_frame(frame) == [ack, Unknown("fireworks"), pong]
+    # A broken bundle is an error, not a crash; so is a bundle in a bundle.
+    for bad in (b"\x92\x81\xa1t\xa3ack", b"\x91" * 5000 + b"\xc0", msgpack.packb([[{"t": "ack"}]])):
+        with pytest.raises(ProtocolError):
+            decode_server_frame(bad)
+
+
+def test_a_hello_without_bundle_still_decodes_and_asks_for_none() -> None:
+    old = pack({"t": "hello", "v": 1, "name": "ada", "token": None, "client": "x"})
+    assert decode_client(old) == m.Hello(v=1, name="ada", token=None, client="x", bundle=False)
+    with pytest.raises(ProtocolError) as err:
+        decode_client(
+            pack({"t": "hello", "v": 1, "name": "ada", "token": None, "client": "x", "bundle": 1})
+        )
+    assert err.value.code == ErrorCode.BAD_MESSAGE

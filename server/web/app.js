@@ -126,6 +126,7 @@ function connect() {
     app.helloName = playerName();
     ws.send(encode({
       t: "hello", v: 1, name: app.helloName, token: app.token, client: "krig-web/0.1",
+      bundle: true,
     }));
   };
   ws.onmessage = (event) => {
@@ -136,7 +137,8 @@ function connect() {
     } catch (err) {
       return; // not msgpack: ignore it, as the protocol says clients should
     }
-    handle(msg);
+    // A bundle (PROTOCOL.md §2a) is an array of messages, handled in order.
+    for (const one of Array.isArray(msg) ? msg : [msg]) handle(one);
     render();
   };
   ws.onclose = (event) => {
