@@ -338,7 +338,7 @@ async def run_echo(url: str, connections: int, duration: float) -> dict[str, Any
 async def run_idle(url: str, connections: int, hold: float) -> dict[str, Any]:
     """Open ``connections`` sessions (handshake + hello), hold them idle, close them."""
     sessions: list[ClientConnection] = []
-    hello = encode(m.Hello(v=1, name="idle", token=None, client="krig-idle"))
+    hello = encode(m.Hello(v=1, name="idle", token=None, client="krig-idle", bundle=True))
     began = time.perf_counter()
     for chunk in range(0, connections, 200):
 
