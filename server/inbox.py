@@ -41,7 +41,7 @@ class OfferingConnection(ServerConnection):
     # KiB (18.8-19.0 against 17.5-17.7 KiB, 10,000 idle connections on a
     # fresh server, `krig load --idle 10000`; the order of the first two
     # mattered as much).
-    __slots__ = ("offer", "waiting", "bundle")
+    __slots__ = ("bundle", "offer", "waiting")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.offer: Offer | None = None

@@ -46,6 +46,11 @@ def _keep_binary(kept: list[bytes], payload: str | bytes) -> None:
         kept.extend(split_frame(payload))  # a bundle (PROTOCOL.md §2a): each of its messages
 
 
+def _keep_raw(kept: list[bytes], payload: str | bytes) -> None:
+    if isinstance(payload, bytes):
+        kept.append(payload)
+
+
 async def _stuck(page: Any, frames: list[bytes]) -> str:
     """What a page that stopped playing knows (for the failure message)."""
     state = await page.evaluate(
@@ -121,7 +126,7 @@ async def _page(
             if kept is not None:
                 ws.on(event, functools.partial(_keep_binary, kept))
         if raw is not None:
-            ws.on("framereceived", raw.append)
+            ws.on("framereceived", functools.partial(_keep_raw, raw))
 
     page.on("websocket", on_socket)
     await page.goto(url)
@@ -329,7 +334,7 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
         assert not any(isinstance(decode_server(f), m.Error) for f in frames)
         assert page.errors == []
         # The page asked for bundles (PROTOCOL.md §2a) and played from them.
-        assert any(isinstance(f, bytes) and is_bundle(f) for f in raw)
+        assert any(is_bundle(f) for f in raw)
         assert len(frames) > len(raw) * 1.5, (len(frames), len(raw))
     finally:
         await bot.close()
