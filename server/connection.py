@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from protocol import messages as m
-from protocol.codec import ProtocolError, decode_client, encode
+from protocol.codec import ProtocolError, decode_client
 from protocol.errors import CloseCode, ErrorCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import MAJOR
@@ -226,9 +226,9 @@ class Connection:
         self, action_id: int | None, code: ErrorCode, message: str, close: int
     ) -> None:
         metrics.ERRORS.labels(code.value).inc()
+        send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
         with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(encode(m.Error(id=action_id, code=code.value, message=message)))
-            await self.ws.close(close, message[:120])
+            await self.ws.close(close, message[:120])  # (after the error: see server.outbox)
 
     @property
     def _pid(self) -> str:

@@ -23,7 +23,7 @@ from typing import TypeVar
 import redis.asyncio as aioredis
 import structlog
 from msgspec import Struct
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 
 from protocol import messages as m
 from protocol.codec import encode
@@ -680,7 +680,11 @@ class Node:
         too, when the commit was published for another node's sake)."""
         if chan == LOBBY_CHANNEL_BYTES:
             if self.lobby_watchers:
-                broadcast(list(self.lobby_watchers.values()), data)
+                # Through the outbox, as everything else: in order with a
+                # bundling watcher's messages of this turn (its `lobby` reply).
+                wire = [wire_frame(data)]
+                for ws in list(self.lobby_watchers.values()):
+                    send_frames(ws, [data], wire)
             return
         if chan == self._ctl_channel:
             return

@@ -48,14 +48,14 @@ from server import outbox, rooms
 from server.config import Settings
 from server.engine import census
 from server.inbox import OfferingConnection
-from server.node import STEPS_PER_RECORD, Node
+from server.node import STEPS_PER_RECORD, Node, send_msg
 from server.outbox import wire_frame
 from server.records import PlayInput, RoomRecord, RoomUpdate, decode_record, encode_record
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 from server.redis_sub import RawSubscription
 from server.rooms import Outcome, Refused
-from server.store import Store, channel
+from server.store import LOBBY_CHANNEL, Store, channel
 
 CODE = "HOTP1"
 
@@ -262,6 +262,35 @@ async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a
     assert got[0] == [m.Ack(id=1, step=0), m.Pong(id=2, now_ms=3)]
     assert got[1] == [m.Ack(id=4, step=0)]
     assert got[2] == [m.Ack(id=i, step=0) for i in range(5, 25)]  # (20: a 2-byte count)
+
+
+async def test_a_lobby_change_goes_after_what_a_bundling_watcher_was_sent_in_the_same_turn() -> (
+    None
+):
+    node = Node(Settings(), aioredis.Redis.from_url("redis://127.0.0.1:1"), "lobbynode")
+    change = encode(m.Ack(id=2, step=0))  # (stands for a lobby_room frame from pub/sub)
+    done = asyncio.get_running_loop().create_future()
+
+    async def handler(ws: ServerConnection) -> None:
+        assert isinstance(ws, OfferingConnection)
+        ws.bundle = []
+        await ws.recv()
+        node.lobby_watchers["c1"] = ws
+        send_msg(ws, m.Lobby(id=1, rooms=[]))  # the reply to watch_lobby, still in the bundle
+        node._on_message(LOBBY_CHANNEL.encode(), change)
+        await asyncio.sleep(0.05)
+        done.set_result(None)
+
+    async with serve(
+        handler, "127.0.0.1", 0, compression=None, create_connection=OfferingConnection
+    ) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+            await ws.send(b"go")
+            frame = await ws.recv()
+            assert isinstance(frame, bytes)
+            await done
+    assert decode_server_frame(frame) == [m.Lobby(id=1, rooms=[]), m.Ack(id=2, step=0)]
 
 
 def test_bundles_stay_under_their_limit_and_a_bigger_message_goes_alone() -> None:
