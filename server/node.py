@@ -186,6 +186,7 @@ class Node:
         self._batches: dict[str, list[_Play]] = {}
         """Plays collected in this loop turn, per room (play_together)."""
         self._committing: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
         """The batches being committed (a reference keeps each task alive)."""
 
     # ------------------------------------------------------------ applying
@@ -236,7 +237,9 @@ class Node:
         write as the step's events. Each play is applied by
         ``rooms.play_input``, as a replay of the step's tail entry applies it.
         """
-        loop = asyncio.get_running_loop()
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         batch = self._batches.get(code)
         if batch is None:

@@ -18,7 +18,6 @@ message sent before a close still goes out before it.
 
 from __future__ import annotations
 
-import asyncio
 import struct
 
 import structlog
@@ -111,7 +110,7 @@ def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | N
             return
     if ws not in _queued:
         _queued.add(ws)
-        asyncio.get_running_loop().call_soon(_flush, ws)
+        ws.loop.call_soon(_flush, ws)
 
 
 def release(ws: ServerConnection) -> None:

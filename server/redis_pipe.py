@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import time
 from collections import deque
 from typing import Any, cast
 
@@ -49,6 +50,7 @@ class _Resp(asyncio.Protocol):
     """Replies in order to the futures of the commands written, in order."""
 
     def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()  # (made by the loop's create_connection)
         self.reader = hiredis.Reader()
         self.waiting: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
@@ -97,7 +99,7 @@ class _Resp(asyncio.Protocol):
         # Packed first: a command that cannot be packed raises before any reply is awaited.
         # (hiredis' stub types the argument as a one-element tuple)
         packed = [hiredis.pack_command(c) for c in commands]  # type: ignore[arg-type]
-        loop = asyncio.get_running_loop()
+        loop = self.loop
         futures = [loop.create_future() for _ in commands]
         self.waiting.extend(futures)
         if not self._out:
@@ -177,8 +179,7 @@ class RedisPipe:
         to run twice (the commit script is: its compare-and-set refuses a
         second run). Redis still unreachable after the retries: ConnectionError.
         """
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + RETRY_FOR_S
+        give_up = time.monotonic() + RETRY_FOR_S
         delay = 0.02
         while True:
             try:
@@ -186,7 +187,7 @@ class RedisPipe:
                 futures = proto.send(commands)
                 results = await _settled(futures)
             except (RedisConnectionError, OSError) as exc:
-                if loop.time() + delay > give_up:
+                if time.monotonic() + delay > give_up:
                     raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -195,7 +196,7 @@ class RedisPipe:
             if lost is not None:
                 # Sent but perhaps not run: the caller's compare-and-set makes a
                 # second run harmless (it finds the version already moved on).
-                if loop.time() + delay > give_up:
+                if time.monotonic() + delay > give_up:
                     raise lost
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
