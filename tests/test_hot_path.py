@@ -11,12 +11,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import platform
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from server_support import (
     seat_players,
     stored,
 )
+from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 
@@ -226,13 +228,32 @@ async def test_frames_queued_in_one_turn_go_out_in_one_write_and_in_order() -> N
     assert writes[3:5] == [7, 7], writes  # websockets writes each frame it flushes by itself
 
 
-async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a_close() -> None:
-    done = asyncio.get_running_loop().create_future()
+@contextlib.asynccontextmanager
+async def _bundling_client(
+    handler: Callable[[OfferingConnection], Awaitable[None]],
+) -> AsyncIterator[ClientConnection]:
+    """A client of a server whose connection bundles; ``handler`` runs on the
+    server's side once the client's first frame is in."""
 
-    async def handler(ws: ServerConnection) -> None:
+    async def serve_one(ws: ServerConnection) -> None:
         assert isinstance(ws, OfferingConnection)
         ws.bundle = []
         await ws.recv()
+        await handler(ws)
+
+    async with serve(
+        serve_one, "127.0.0.1", 0, compression=None, create_connection=OfferingConnection
+    ) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+            await ws.send(b"go")
+            yield ws
+
+
+async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a_close() -> None:
+    done = asyncio.get_running_loop().create_future()
+
+    async def handler(ws: OfferingConnection) -> None:
         outbox.send_frames(ws, [encode(m.Ack(id=1, step=0))])
         outbox.send_frames(ws, [encode(m.Pong(id=2, now_ms=3))], [b"ignored: pre-framed"])
         await asyncio.sleep(0.01)  # the turn ends: one frame, an array of the two
@@ -243,18 +264,13 @@ async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a
         outbox.send_frames(ws, [encode(m.Ack(id=99, step=0))])  # skipped, not raised
         done.set_result(None)
 
-    async with serve(
-        handler, "127.0.0.1", 0, compression=None, create_connection=OfferingConnection
-    ) as server:
-        port = server.sockets[0].getsockname()[1]
-        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
-            await ws.send(b"go")
-            frames: list[bytes] = []
-            with pytest.raises(websockets.ConnectionClosed) as closed:
-                while True:
-                    frame = await ws.recv()
-                    assert isinstance(frame, bytes)
-                    frames.append(frame)
+    frames: list[bytes] = []
+    async with _bundling_client(handler) as ws:
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                frame = await ws.recv()
+                assert isinstance(frame, bytes)
+                frames.append(frame)
         await done
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
     assert [is_bundle(f) for f in frames] == [True, False, True]
@@ -271,25 +287,17 @@ async def test_a_lobby_change_goes_after_what_a_bundling_watcher_was_sent_in_the
     change = encode(m.Ack(id=2, step=0))  # (stands for a lobby_room frame from pub/sub)
     done = asyncio.get_running_loop().create_future()
 
-    async def handler(ws: ServerConnection) -> None:
-        assert isinstance(ws, OfferingConnection)
-        ws.bundle = []
-        await ws.recv()
+    async def handler(ws: OfferingConnection) -> None:
         node.lobby_watchers["c1"] = ws
         send_msg(ws, m.Lobby(id=1, rooms=[]))  # the reply to watch_lobby, still in the bundle
         node._on_message(LOBBY_CHANNEL.encode(), change)
         await asyncio.sleep(0.05)
         done.set_result(None)
 
-    async with serve(
-        handler, "127.0.0.1", 0, compression=None, create_connection=OfferingConnection
-    ) as server:
-        port = server.sockets[0].getsockname()[1]
-        async with websockets.connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
-            await ws.send(b"go")
-            frame = await ws.recv()
-            assert isinstance(frame, bytes)
-            await done
+    async with _bundling_client(handler) as ws:
+        frame = await ws.recv()
+        assert isinstance(frame, bytes)
+        await done
     assert decode_server_frame(frame) == [m.Lobby(id=1, rooms=[]), m.Ack(id=2, step=0)]
 
 
