@@ -184,7 +184,8 @@ class Session:
             welcome.cancel()
             await ws.close()
             raise ConnectionError("no welcome from the server")
-        first, *rest = decode_server_frame(welcome.result())
+        messages = decode_server_frame(welcome.result())
+        first, rest = (messages[0] if messages else None), messages[1:]
         if isinstance(first, m.Error):
             await ws.close()
             raise SessionClosed(f"{first.code}: {first.message}")

@@ -186,8 +186,9 @@ class Node:
         self._batches: dict[str, list[_Play]] = {}
         """Plays collected in this loop turn, per room (play_together)."""
         self._committing: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.AbstractEventLoop | None = None
         """The batches being committed (a reference keeps each task alive)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The running loop, once play_together has looked it up."""
 
     # ------------------------------------------------------------ applying
 

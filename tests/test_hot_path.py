@@ -38,7 +38,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 
-from client_cli.session import TICK_S, Session
+from client_cli.session import TICK_S, Session, SessionClosed
 from client_cli.table import Table
 from client_cli.transport import FrameConnection
 from protocol import messages as m
@@ -442,6 +442,35 @@ async def test_a_sessions_one_timer_ends_requests_and_waits_at_their_deadlines()
             await asyncio.wait_for(waiting, 5)
         assert s._ticker is not None
         await asyncio.wait_for(s._ticker, 2 * TICK_S + 1)  # and then the ticker ends
+
+
+async def test_a_session_reads_a_welcome_that_comes_in_a_bundle_and_refuses_an_empty_one() -> None:
+    """A krig server sends its welcome alone; a client still reads one bundled."""
+    first: list[bytes] = []
+
+    async def handler(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(first[0])
+        await ws.wait_closed()
+
+    welcome = m.Welcome(
+        v=1, session="p1.tok", player="p1", resumed=False, room="R1", seat=0,
+        heartbeat_s=20, max_frame=4096, bundle=True,
+    )  # fmt: skip
+    joined = m.Joined(id=None, code="R1", seat=0, seq=7)
+    async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        first.append(outbox.bundled([encode(welcome), encode(joined)])[0])
+        s = Session(url, "one", reconnect=False)
+        try:
+            assert await s.connect() == welcome
+            assert (s.table.code, s.table.seat) == ("R1", 0)  # from the joined after it
+        finally:
+            await s.close()
+        first[0] = b"\x90"  # an empty bundle: no welcome in it
+        s = Session(url, "two", reconnect=False)
+        with pytest.raises(SessionClosed, match="expected welcome"):
+            await s.connect()
 
 
 async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
