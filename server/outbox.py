@@ -121,7 +121,10 @@ def release(ws: ServerConnection) -> None:
     messages = bundle[:]
     bundle.clear()
     if ws.protocol.state is State.OPEN:
-        _put(ws, bundled(messages), None)
+        try:
+            _put(ws, bundled(messages), None)
+        except Exception as exc:  # (as send_frames: logged, never raised)
+            log.warning("send_failed", error=repr(exc))
 
 
 def _flush(ws: ServerConnection) -> None:
