@@ -180,6 +180,7 @@ def test_not_a_message() -> None:
     refused(b"", ErrorCode.BAD_FRAME)
     refused(b"\xc1", ErrorCode.BAD_FRAME)
     refused(pack([1, 2]), ErrorCode.BAD_MESSAGE)
+    refused(pack([FLIP, FLIP]), ErrorCode.BAD_MESSAGE)  # a bundle: only servers send them
     refused(pack({"id": 1}), ErrorCode.BAD_MESSAGE)
     refused(pack({"t": 5, "id": 1}), ErrorCode.BAD_MESSAGE)
     refused(pack({"t": "flip", "id": 1}), ErrorCode.BAD_MESSAGE)  # missing step
