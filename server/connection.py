@@ -187,7 +187,7 @@ class Connection:
             ):
                 rec = None
         seat = rec.seat_of(self._pid) if rec is not None else None
-        bundle = hello.bundle and isinstance(self.ws, OfferingConnection)
+        bundling = self.ws if hello.bundle and isinstance(self.ws, OfferingConnection) else None
         send_msg(
             self.ws,
             m.Welcome(
@@ -199,12 +199,11 @@ class Connection:
                 seat=seat,
                 heartbeat_s=self.node.settings.heartbeat_s,
                 max_frame=MAX_CLIENT_FRAME,
-                bundle=bundle,
+                bundle=bundling is not None,
             ),
         )
-        if bundle:
-            assert isinstance(self.ws, OfferingConnection)
-            self.ws.bundle = []  # (after the welcome: it goes alone, as a client expects it)
+        if bundling is not None:
+            bundling.bundle = []  # (after the welcome: it goes alone, as a client expects it)
         if rec is not None:
             await self._enter(rec, seat, None)
         self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat)

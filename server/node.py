@@ -31,7 +31,7 @@ from protocol.errors import CloseCode, ErrorCode
 from protocol.records import GameRecord
 from server import metrics, rooms
 from server.config import Settings
-from server.outbox import send_frames, wire_frame
+from server.outbox import bundles, send_frames, wire_frame
 from server.records import (
     PlayInput,
     RoomRecord,
@@ -532,14 +532,17 @@ class Node:
         seq = max(room.seq + 1, update.first_seq)
         if frames:
             last = seq + len(frames) - 1
-            wire: list[bytes] | None = None  # framed once for every member
+            wire: list[bytes] | None = None  # framed once for every plain member
             for mb in list(room.members.values()):
                 if mb.last_seq < last:
-                    if wire is None:
-                        wire = [wire_frame(f) for f in frames]
                     # A member that joined late has seen the first ones already.
                     start = max(0, mb.last_seq + 1 - seq)
-                    send_frames(mb.ws, frames[start:], wire[start:])
+                    if bundles(mb.ws):  # (its bundle is framed at the turn's end)
+                        send_frames(mb.ws, frames[start:])
+                    else:
+                        if wire is None:
+                            wire = [wire_frame(f) for f in frames]
+                        send_frames(mb.ws, frames[start:], wire[start:])
                     mb.last_seq = last
         room.seq = update.last_seq
         for conn in update.removed:
@@ -688,7 +691,7 @@ class Node:
                 # bundling watcher's messages of this turn (its `lobby` reply).
                 wire = [wire_frame(data)]
                 for ws in list(self.lobby_watchers.values()):
-                    send_frames(ws, [data], wire)
+                    send_frames(ws, [data], None if bundles(ws) else wire)
             return
         if chan == self._ctl_channel:
             return
