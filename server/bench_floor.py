@@ -19,21 +19,47 @@ Two ways to store the step:
 
 Neither acknowledges a flip or sends an event to anyone: a real server
 must do both, so a floor is an upper bound for any server doing its work.
+
+A third, ``step``, does the whole of a step as krig does it, and nothing
+else: ``rooms.play_input`` for each seat (under an action id, as krig
+remembers them), krig's commit script storing the step as a tail entry (the
+whole record every ``STEPS_PER_RECORD``-th step, and after a game's end),
+then each seat's ``ack`` and the step's events in one frame (a bundle,
+PROTOCOL.md §2a). It reads and writes through websockets' sans-I/O protocol
+from an ``asyncio.Protocol``, with one task per step and no other layer: no
+sessions, rate limits, clocks, metrics or other nodes. What krig does beyond
+it is what its layers cost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from dataclasses import dataclass, field
+from typing import cast
 
 import msgspec
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.server import ServerProtocol
 
+from protocol import messages as m
 from protocol import process
-from protocol.codec import encode
+from protocol.codec import decode_client, encode
 from server import rooms
-from server.records import RoomRecord, RoomUpdate, encode_record, encode_update
+from server.node import STEPS_PER_RECORD
+from server.outbox import bundled, wire_frame
+from server.records import (
+    PlayInput,
+    RoomRecord,
+    RoomUpdate,
+    StepEntry,
+    encode_record,
+    encode_step,
+    encode_update,
+)
 from server.redis_pipe import RedisPipe
 from server.rooms import Outcome
 from server.store import COMMIT, channel, log_key, record_key, room_key, tail_key
@@ -47,7 +73,7 @@ return 1
 """
 """The ``inputs`` floor's commit: compare-and-set the version, append the step's inputs."""
 
-MODES = ("record", "inputs")
+MODES = ("record", "inputs", "step")
 TTL_S = 3600
 LOG_KEEP = 16
 PLAYERS = ("p0", "p1")
@@ -152,6 +178,141 @@ class Floor:
                 rooms.set_ready(rec, again, player, True)
 
 
+class StepTable:
+    """A 2-seat table of the ``step`` floor: a step is played, stored, then answered."""
+
+    def __init__(self, code: str, pipe: RedisPipe, sha: bytes) -> None:
+        self.code = code
+        self.pipe = pipe
+        self.sha = sha
+        self.seats: list[StepSeat] = []
+        self.flips: dict[int, m.ClientMessage] = {}
+        self.rec: RoomRecord | None = None
+        self.tail = STEPS_PER_RECORD  # (the first commit writes the whole record)
+        self.ids = 0
+        self.steps: set[asyncio.Task[None]] = set()
+
+    def deal(self) -> None:
+        out = Outcome()
+        rec = rooms.new_room(self.code, "p0", "a", "classic", {}, 2, False, "c0", _ms(), out)
+        rooms.join(rec, out, "p1", "b", "c1", None)
+        for player in PLAYERS:
+            rooms.set_ready(rec, out, player, True)
+        self.rec = rec
+
+    def flip(self, seat: int, msg: m.ClientMessage) -> None:
+        self.flips[seat] = msg
+        rec = self.rec
+        if len(self.flips) < 2 or rec is None or rec.state is None:
+            return
+        flips, self.flips = self.flips, {}
+        out = Outcome()
+        rec.updated_ms = _ms()
+        first_seq = rec.seq + 1
+        step = rec.state.steps
+        plays = []
+        for player in PLAYERS:  # (the echo client's frames all say id 1, step 1)
+            self.ids += 1
+            plays.append(PlayInput(player, self.ids, step, None))
+        answers = [rooms.play_input(rec, out, play) for play in plays]
+        frames = [encode(e) for e in out.events]
+        expected = rec.version
+        rec.version += 1
+        if self.tail >= STEPS_PER_RECORD - 1 or rec.status != "playing":
+            blob, entry, self.tail = encode_record(rec), b"", 0
+        else:
+            blob, entry = b"", encode_step(StepEntry(rec.updated_ms, plays))
+            self.tail += 1
+        code = self.code
+        update = RoomUpdate(
+            code=code, version=rec.version, first_seq=first_seq, last_seq=rec.seq, record=blob,
+            frames=frames, acted_ms=rec.updated_ms, removed=[], step=entry,
+        )  # fmt: skip
+        keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
+        # The arguments of Store.commit: no game record, publish (no node listens).
+        args: list[bytes | str | int] = [
+            expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
+            encode_update(update), b"", TTL_S, b"", entry, *frames,
+        ]  # fmt: skip
+        acks = [encode(m.Ack(id=getattr(flips[s], "id", 0), step=answers[s])) for s in range(2)]
+        task = asyncio.get_running_loop().create_task(
+            self._store(("EVALSHA", self.sha, 4, *keys, *args), acks, frames)
+        )
+        self.steps.add(task)
+        task.add_done_callback(self.steps.discard)
+        if rec.status == "over":  # both ask for a rematch; the new game is written whole
+            again = Outcome()
+            for player in PLAYERS:
+                rooms.set_ready(rec, again, player, True)
+            self.tail = STEPS_PER_RECORD
+
+    async def _store(
+        self, command: tuple[bytes | str | int, ...], acks: list[bytes], frames: list[bytes]
+    ) -> None:
+        stored = (await self.pipe.execute_many([command]))[0]
+        if stored == 0:
+            raise RuntimeError(f"table {self.code}: the version moved on under the floor")
+        for seat, ack in zip(self.seats, acks, strict=False):
+            seat.write([wire_frame(p) for p in bundled([*frames, ack])])
+
+
+class StepSeat(asyncio.Protocol):
+    """One connection of the ``step`` floor, on websockets' sans-I/O protocol."""
+
+    def __init__(self, floor: StepFloor) -> None:
+        self.floor = floor
+        self.ws = ServerProtocol(max_size=4096)
+        self.transport: asyncio.Transport | None = None
+        self.table: StepTable | None = None
+        self.seat = 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+
+    def data_received(self, data: bytes) -> None:
+        ws = self.ws
+        ws.receive_data(data)
+        for event in ws.events_received():
+            if isinstance(event, Request):
+                ws.send_response(ws.accept(event))
+                self.floor.sit(self)
+            elif isinstance(event, Frame) and event.opcode is Opcode.BINARY and self.table:
+                self.table.flip(self.seat, decode_client(bytes(event.data)))
+        self.write(ws.data_to_send())  # (the handshake's response, a pong, a close)
+        if ws.close_expected() and self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ws.receive_eof()
+
+    def write(self, data: list[bytes]) -> None:
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(data))
+
+
+class StepFloor:
+    def __init__(self, pipe: RedisPipe) -> None:
+        self.pipe = pipe
+        self.sha = b""
+        self.open: StepTable | None = None
+        self.tables = 0
+
+    def sit(self, seat: StepSeat) -> None:
+        """The first of a pair waits for the second; the second deals."""
+        if self.open is None:
+            self.tables += 1
+            table = self.open = StepTable(f"STEP{self.tables}", self.pipe, self.sha)
+        else:
+            table, self.open = self.open, None
+            table.deal()
+        seat.table, seat.seat = table, len(table.seats)
+        table.seats.append(seat)
+
+
+def _ms() -> int:
+    return int(time.time() * 1000)
+
+
 def floor_server(port: int, loop: str, redis_url: str, mode: str) -> None:
     """Serve a game floor (``mode``: record or inputs) on ``port``."""
     if mode not in MODES:
@@ -160,6 +321,13 @@ def floor_server(port: int, loop: str, redis_url: str, mode: str) -> None:
     process.tune_for_throughput()  # as krig-server and the load client do
 
     async def main() -> None:
+        if mode == "step":
+            step_floor = StepFloor(RedisPipe(redis_url, "bench-floor"))
+            step_floor.sha = (await step_floor.pipe.execute_many([("SCRIPT", "LOAD", COMMIT)]))[0]
+            running = asyncio.get_running_loop()
+            await running.create_server(functools.partial(StepSeat, step_floor), "127.0.0.1", port)
+            print("floor listening", flush=True)
+            await asyncio.Future()
         floor = Floor(RedisPipe(redis_url, "bench-floor"), mode)
         await floor.load_scripts()
         async with serve(floor.handler, "127.0.0.1", port, compression=None, max_size=4096):

@@ -176,6 +176,7 @@ def _start(args: list[str], ready: bytes) -> subprocess.Popen[bytes]:
 FLOOR_LINES = (
     ("record", "2-seat tables: the room transition, the record written by krig's commit"),
     ("inputs", "the same, the step's inputs appended instead of the record"),
+    ("step", "the whole step as krig does it, acks and events sent, no layer of krig's"),
 )
 """The game floors (server/bench_floor.py): the room transition and one script call
 per step, no acks and no events sent; an upper bound for any server doing krig's work."""

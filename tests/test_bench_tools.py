@@ -13,11 +13,16 @@ from pathlib import Path
 
 import pytest
 import redis
+import websockets
 from server_support import ROOT, ServerProc
 
 from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
+from protocol import messages as m
+from protocol.codec import decode_server_frame, encode, is_bundle
+from server import rooms
 from server.bench_stack import _quantiles, format_report, spin_pauses
 from server.engine import census
+from server.node import STEPS_PER_RECORD
 from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
 
@@ -69,7 +74,7 @@ async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path
         srv.stop()
 
 
-@pytest.mark.parametrize("mode", ["record", "inputs"])
+@pytest.mark.parametrize("mode", ["record", "inputs", "step"])
 async def test_a_game_floor_plays_and_stores_every_step_it_answers(
     redis_proc: RedisProcess, mode: str
 ) -> None:
@@ -84,13 +89,27 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
     )  # fmt: skip
     try:
         assert floor.stdout is not None and b"floor" in floor.stdout.readline()
+        if mode == "step":
+            await _step_floor_answers_with_ack_and_events(f"ws://127.0.0.1:{port}/")
         played = await run_echo(f"ws://127.0.0.1:{port}/", 6, 0.5)
     finally:
         floor.terminate()
         floor.wait()
     try:
         steps = 0
-        if mode == "record":
+        if mode == "step":  # the record and its tail of steps, as krig stores them
+            for key in admin.scan_iter("krig:{STEP*}:room"):
+                version, blob = admin.hmget(key, "v", "b")
+                assert version is not None and isinstance(blob, bytes)
+                stored = admin.lrange(key.replace(b":room", b":tail"), 0, -1)
+                tail = [entry for entry in stored if isinstance(entry, bytes)]
+                assert len(tail) == len(stored) < STEPS_PER_RECORD
+                rec = rooms.rebuild(blob, tail)
+                assert rec.state is not None
+                assert census(rec.state) == sorted(rec.state.rules.deck())
+                assert admin.llen(key.replace(b":room", b":log")) > 0
+                steps += int(version)  # (one commit a step: the deal is not stored)
+        elif mode == "record":
             for key in admin.scan_iter("krig:{FLOOR*}:room"):
                 version, blob = admin.hmget(key, "v", "b")
                 assert version is not None and isinstance(blob, bytes)
@@ -112,6 +131,23 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
         admin.close()
 
 
+async def _step_floor_answers_with_ack_and_events(url: str) -> None:
+    """Both seats of a table flip; each gets one frame: the step's events and its ack."""
+    async with (
+        websockets.connect(url, compression=None) as a,
+        websockets.connect(url, compression=None) as b,
+    ):
+        for ws, action_id in ((a, 7), (b, 8)):
+            await ws.send(encode(m.FlipCard(id=action_id, step=0)))
+        for ws in (a, b):
+            frame = await asyncio.wait_for(ws.recv(), 5)
+            assert isinstance(frame, bytes) and is_bundle(frame)
+            messages = decode_server_frame(frame)
+            assert isinstance(messages[-1], m.Ack) and messages[-1].step == 0
+            assert any(isinstance(x, m.Revealed) for x in messages)
+            assert sum(isinstance(x, m.Acted) for x in messages) == 2
+
+
 def test_histogram_quantiles_and_report() -> None:
     before = {0.001: 0.0, 0.01: 0.0, 0.1: 0.0, float("inf"): 0.0}
     after = {0.001: 50.0, 0.01: 98.0, 0.1: 100.0, float("inf"): 100.0}
@@ -125,6 +161,7 @@ def test_histogram_quantiles_and_report() -> None:
         "echo_redis": {"round_trips_per_s": 75.0}, "ratio_floor": 0.75,
         "floor_record": {"round_trips_per_s": 35.0, "ratio": 0.35},
         "floor_inputs": {"round_trips_per_s": 50.0, "ratio": 0.5},
+        "floor_step": {"round_trips_per_s": 40.0, "ratio": 0.4},
         "krig_2p": load, "krig_4p": load, "ratio_2p": 0.1, "ratio_4p": 0.1,
         "paced_50": paced, "paced_90": paced,
         "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
@@ -138,6 +175,7 @@ def test_histogram_quantiles_and_report() -> None:
     assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
     assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text
     assert "record written by krig's commit)  ratio 35%" in text
+    assert "no layer of krig's)  ratio 40%" in text
     assert "inputs appended instead of the record)  ratio 50%" in text
 
 
