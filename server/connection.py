@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import itertools
 import time
 from dataclasses import dataclass
@@ -77,6 +76,47 @@ class Bucket:
         return False
 
 
+class _Flight:
+    """A flip taken from the socket (``Connection._offer``): answered by the
+    commit of its batch, as ``_frame`` would answer it. A future to wait on
+    is made only if something waits (``landed``), which is rare."""
+
+    __slots__ = ("action_id", "conn", "kind", "waiter")
+
+    def __init__(self, conn: Connection, action_id: int, kind: str) -> None:
+        self.conn = conn
+        self.action_id = action_id
+        self.kind = kind
+        self.waiter: asyncio.Future[None] | None = None
+
+    async def landed(self) -> None:
+        """Return once the flip is answered."""
+        if self.waiter is None:
+            self.waiter = asyncio.get_running_loop().create_future()
+        await self.waiter
+
+    def acked(self, step: int) -> None:
+        self._land()
+        send_msg(self.conn.ws, m.Ack(id=self.action_id, step=step))
+
+    def refused(self, exc: BaseException) -> None:
+        self._land()
+        conn = self.conn
+        if isinstance(exc, Refused):
+            conn._error(self.action_id, exc.code, exc.message)
+        else:
+            conn.log.error("action_failed", type=self.kind, error=repr(exc))
+            conn._error(
+                self.action_id, ErrorCode.INTERNAL, "the server failed; nothing was changed"
+            )
+
+    def _land(self) -> None:
+        if self.conn._flight is self:
+            self.conn._flight = None
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+
 class Connection:
     def __init__(self, node: Node, ws: ServerConnection) -> None:
         self.node = node
@@ -92,8 +132,8 @@ class Connection:
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
         self._busy = True
         """A message taken with ``recv`` is being handled (or the hello is): offers wait."""
-        self._flight: asyncio.Future[None] | None = None
-        """The flip taken from the socket (``_offer``) and not yet committed."""
+        self._flight: _Flight | None = None
+        """The flip taken from the socket (``_offer``) and not yet answered."""
         if isinstance(ws, OfferingConnection):
             ws.offer = self._offer
         self.peer = peer_address(ws, s.client_ip_header)
@@ -118,7 +158,7 @@ class Connection:
                 async for frame in self.ws:
                     self._busy = True  # (no await since recv: nothing overtook this frame)
                     if self._flight is not None:
-                        await asyncio.wait((self._flight,))
+                        await self._flight.landed()
                     await self._frame(frame)
                     self._busy = False
         except ConnectionClosed:
@@ -126,7 +166,7 @@ class Connection:
         finally:
             self._busy = True
             if self._flight is not None:  # the client's last flip is answered before it is gone
-                await asyncio.wait((self._flight,))
+                await self._flight.landed()
             metrics.CONNECTIONS.dec()
             await self._gone()
 
@@ -370,7 +410,8 @@ class Connection:
         room (a bad frame, the rate limit), is declined: ``_frame`` handles
         it in turn, with the same answers as always.
         """
-        if self._busy or self._flight is not None or self.room is None:
+        room = self.room
+        if self._busy or self._flight is not None or room is None:
             return False
         arrived = now_ms()
         try:
@@ -381,23 +422,15 @@ class Connection:
             return False
         self.strikes = 0
         card = msg.card if isinstance(msg, m.ChooseCard) else None
-        flight = self._flight = self._play(PlayInput(self._pid, msg.id, msg.step, card), arrived)
-        flight.add_done_callback(functools.partial(self._played, msg.id, type(msg).__name__))
+        self._flight = _Flight(self, msg.id, type(msg).__name__)
+        self.node.play_soon(
+            room,
+            PlayInput(self._pid, msg.id, msg.step, card),
+            arrived,
+            self._flight.acked,
+            self._flight.refused,
+        )
         return True
-
-    def _played(self, action_id: int, kind: str, flight: asyncio.Future[None]) -> None:
-        """A flip taken by ``_offer`` was committed, or refused: answered as ``_frame`` would."""
-        self._flight = None
-        if flight.cancelled():
-            return
-        exc = flight.exception()
-        if exc is None:
-            return
-        if isinstance(exc, Refused):
-            self._error(action_id, exc.code, exc.message)
-        else:
-            self.log.error("action_failed", type=kind, error=repr(exc))
-            self._error(action_id, ErrorCode.INTERNAL, "the server failed; nothing was changed")
 
     # ----------------------------------------------------------- rooms
 

@@ -110,8 +110,9 @@ class _Play:
 
     play: PlayInput
     acted_ms: int
-    done: asyncio.Future[None]
     reply: Callable[[int], None]
+    failed: Callable[[BaseException], None]
+    """Called instead of ``reply`` when the play is refused or cannot be committed."""
     refused: Refused | None = None
     answer: int = 0
     """The step the play is answered with (``rooms.play_input``)."""
@@ -128,6 +129,14 @@ def _play_each(batch: list[_Play], rec: RoomRecord, out: Outcome) -> None:
             if out.from_cache:
                 raise  # judged again, all of them, on the current record
             p.refused = exc
+
+
+def _fail_each(code: str, batch: list[_Play], exc: BaseException) -> None:
+    for p in batch:
+        try:
+            p.failed(exc)
+        except Exception as error:  # (as a reply: logged, the others go on)
+            log.warning("reply_failed", room=code, error=repr(error))
 
 
 def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
@@ -225,23 +234,54 @@ class Node:
         acted_ms: int,
         reply: Callable[[int], None],
     ) -> asyncio.Future[None]:
+        """``play_soon`` as a future: done when the play is committed and
+        ``reply`` called; its exception when the play is refused."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+
+        def replied(step: int) -> None:
+            try:
+                reply(step)
+            finally:
+                if not done.done():  # (its waiter may be gone: cancelled)
+                    done.set_result(None)
+
+        def failed(exc: BaseException) -> None:
+            if not done.done():
+                done.set_exception(exc)
+
+        self.play_soon(code, play, acted_ms, replied, failed)
+        return done
+
+    def play_soon(
+        self,
+        code: str,
+        play: PlayInput,
+        acted_ms: int,
+        reply: Callable[[int], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
         """Apply a seat's play; plays on one room that arrive in the same loop turn
         share one transition and one commit.
 
         In War every seat flips at once, so the flips of a step tend to arrive
         together: one commit, one record write and one frame per client for
         the whole step instead of one per flip. Each play is judged on its own:
-        a refused one gets its own error (the future's exception) and changes
-        nothing, since a transition refuses before it changes the record.
-        ``reply`` (the play's acknowledgement, given the step to answer with)
-        is called as soon as the batch is committed, so it leaves in the same
-        write as the step's events. Each play is applied by
-        ``rooms.play_input``, as a replay of the step's tail entry applies it.
+        a refused one gets its own error (``failed``, given the exception) and
+        changes nothing, since a transition refuses before it changes the
+        record. ``reply`` (the play's acknowledgement, given the step to answer
+        with) is called as soon as the batch is committed, so it leaves in the
+        same write as the step's events. Exactly one of the two is called, from
+        the batch's task: no future and no callback handle a play (a flip taken
+        from the socket is answered this way, ``Connection._offer``). Each play
+        is applied by ``rooms.play_input``, as a replay of the step's tail
+        entry applies it.
         """
         loop = self._loop
         if loop is None:
             loop = self._loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
         batch = self._batches.get(code)
         if batch is None:
             batch = self._batches[code] = []
@@ -249,8 +289,7 @@ class Node:
             task = loop.create_task(self._commit_batch(code, batch))
             self._committing.add(task)
             task.add_done_callback(self._committing.discard)
-        batch.append(_Play(play, acted_ms, done, reply))
-        return done
+        batch.append(_Play(play, acted_ms, reply, failed))
 
     async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
         if self._batches.get(code) is batch:
@@ -263,28 +302,21 @@ class Node:
                 plays=[p.play for p in batch],
             )
         except Exception as exc:  # the room is gone, Redis unreachable: each play hears it
-            for p in batch:
-                if not p.done.done():
-                    p.done.set_exception(exc)
+            _fail_each(code, batch, exc)
             return
         except BaseException:  # cancelled (shutdown): the plays may or may not be in
-            for p in batch:
-                if not p.done.done():
-                    p.done.set_exception(Refused(ErrorCode.INTERNAL, "the server is stopping"))
+            _fail_each(code, batch, Refused(ErrorCode.INTERNAL, "the server is stopping"))
             raise
         applied = 0
         for p in batch:
-            if p.done.done():
-                continue
-            if p.refused is not None:
-                p.done.set_exception(p.refused)
-                continue
             try:
+                if p.refused is not None:
+                    p.failed(p.refused)
+                    continue
+                applied += 1
                 p.reply(p.answer)
             except Exception as exc:  # a closed connection: logged, the others go on
                 log.warning("reply_failed", room=code, error=repr(exc))
-            p.done.set_result(None)
-            applied += 1
         metrics.FLIPS.inc(applied)  # (once a batch: a counter takes a lock)
 
     async def _apply(
