@@ -18,6 +18,7 @@ message sent before a close still goes out before it.
 
 from __future__ import annotations
 
+import asyncio
 import struct
 
 import structlog
@@ -28,8 +29,19 @@ from protocol.limits import MAX_BUNDLE
 
 log = structlog.get_logger("krig.outbox")
 
-_queued: set[ServerConnection] = set()
-"""Connections with frames waiting for this turn's flush."""
+
+class _Turn:
+    """The connections with frames waiting for this turn's flush, in the order they
+    were queued, and the loop their one flush is scheduled on."""
+
+    __slots__ = ("flush_on", "queued")
+
+    def __init__(self) -> None:
+        self.queued: dict[ServerConnection, None] = {}
+        self.flush_on: asyncio.AbstractEventLoop | None = None
+
+
+_turn = _Turn()
 
 
 def wire_frame(message: bytes) -> bytes:
@@ -114,9 +126,12 @@ def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | N
         except Exception as exc:
             log.warning("send_failed", error=repr(exc))
             return
-    if ws not in _queued:
-        _queued.add(ws)
-        ws.loop.call_soon(_flush, ws)
+    turn = _turn
+    if ws not in turn.queued:
+        turn.queued[ws] = None
+        if turn.flush_on is not ws.loop:  # (a loop that stopped with a flush pending: ignored)
+            turn.flush_on = ws.loop
+            ws.loop.call_soon(_flush_queued)
 
 
 def release(ws: ServerConnection) -> None:
@@ -133,8 +148,17 @@ def release(ws: ServerConnection) -> None:
             log.warning("send_failed", error=repr(exc))
 
 
+def _flush_queued() -> None:
+    """Write what every connection queued in the turn: one callback a turn, not one each."""
+    turn = _turn
+    turn.flush_on = None
+    queued = list(turn.queued)
+    turn.queued.clear()
+    for ws in queued:
+        _flush(ws)
+
+
 def _flush(ws: ServerConnection) -> None:
-    _queued.discard(ws)
     try:
         if ws.protocol.state is not State.OPEN:
             bundle: list[bytes] | None = getattr(ws, "bundle", None)
