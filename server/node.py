@@ -286,20 +286,26 @@ class Node:
         if batch is None:
             batch = self._batches[code] = []
             # The task's first step runs in the next turn: plays read in this one join.
-            task = loop.create_task(self._commit_batch(code, batch))
-            self._committing.add(task)
-            task.add_done_callback(self._committing.discard)
+            self._committing.add(loop.create_task(self._commit_batch(code, batch)))
         batch.append(_Play(play, acted_ms, reply, failed))
 
     async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
+        try:
+            await self._commit_plays(code, batch)
+        finally:  # (not a done callback: that would be one more callback a batch)
+            self._committing.discard(asyncio.current_task())
+
+    async def _commit_plays(self, code: str, batch: list[_Play]) -> None:
         if self._batches.get(code) is batch:
             del self._batches[code]  # later plays start a batch of their own
+        acted_ms = 0
+        plays = []
+        for p in batch:
+            plays.append(p.play)
+            acted_ms = max(acted_ms, p.acted_ms)
         try:
             await self.apply(
-                code,
-                functools.partial(_play_each, batch),
-                acted_ms=max(p.acted_ms for p in batch),
-                plays=[p.play for p in batch],
+                code, functools.partial(_play_each, batch), acted_ms=acted_ms, plays=plays
             )
         except Exception as exc:  # the room is gone, Redis unreachable: each play hears it
             _fail_each(code, batch, exc)
@@ -487,14 +493,14 @@ class Node:
 
     @staticmethod
     def _flags(rec: RoomRecord, out: Outcome) -> int:
-        flags = 0
-        if out.started:
-            flags |= SNAPSHOTS
+        flags = SNAPSHOTS if out.started else 0
         hand_game = rec.state is not None and rec.state.rules.hand_size > 0
-        if hand_game and any(isinstance(e, m.Revealed | m.GameStarted) for e in out.events):
-            flags |= HANDS
-        if any(isinstance(e, m.PlayerReconnected) for e in out.events):
-            flags |= REBOUND
+        for e in out.events:  # (one pass: this runs on every commit)
+            if isinstance(e, m.Revealed | m.GameStarted):
+                if hand_game:
+                    flags |= HANDS
+            elif isinstance(e, m.PlayerReconnected):
+                flags |= REBOUND
         return flags
 
     def _game_summary(self, rec: RoomRecord) -> None:

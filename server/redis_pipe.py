@@ -183,7 +183,9 @@ class RedisPipe:
         delay = 0.02
         while True:
             try:
-                proto = await self._connection()
+                proto = self._proto
+                if proto is None or proto.closed:
+                    proto = await self._connection()
                 futures = proto.send(commands)
                 results = await _settled(futures)
             except (RedisConnectionError, OSError) as exc:
@@ -192,7 +194,14 @@ class RedisPipe:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue
-            lost = next((r for r in results if isinstance(r, RedisConnectionError)), None)
+            lost: RedisConnectionError | None = None
+            failed: BaseException | None = None
+            for r in results:
+                if isinstance(r, BaseException):
+                    if isinstance(r, RedisConnectionError):
+                        lost = lost or r
+                    elif failed is None:
+                        failed = r
             if lost is not None:
                 # Sent but perhaps not run: the caller's compare-and-set makes a
                 # second run harmless (it finds the version already moved on).
@@ -201,9 +210,8 @@ class RedisPipe:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue
-            for r in results:
-                if isinstance(r, BaseException):
-                    raise r
+            if failed is not None:
+                raise failed
             return results
 
     async def close(self) -> None:
