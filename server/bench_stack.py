@@ -12,8 +12,9 @@ It prints:
    through an echo server making one Redis script call per frame (the floor
    of any design that keeps every action in Redis); and through the game
    floors (server/bench_floor.py): the room transition and one script call
-   per step of a 2-seat table, nothing else (an upper bound for any server
-   doing krig's work);
+   per step of a 2-seat table, nothing else (two upper bounds for any server
+   doing krig's work), and the whole step as krig does it, acks and events
+   sent, with none of krig's layers (what krig's layers cost is the gap);
 2. krig: flips/s with 2-player and 4-player rooms, and the ratio to (1);
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
 4. Redis: commands and script calls per flip, bytes per live room and per record;
@@ -179,7 +180,8 @@ FLOOR_LINES = (
     ("step", "the whole step as krig does it, acks and events sent, no layer of krig's"),
 )
 """The game floors (server/bench_floor.py): the room transition and one script call
-per step, no acks and no events sent; an upper bound for any server doing krig's work."""
+per step. The first two send no ack and no event (upper bounds for any server doing
+krig's work); the third sends both, as krig does, with none of krig's layers."""
 
 WARMUP_S = 1.0
 """Latency figures leave out each run's first second: every room starts its game at once."""

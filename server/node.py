@@ -274,8 +274,9 @@ class Node:
         record. ``reply`` (the play's acknowledgement, given the step to answer
         with) is called as soon as the batch is committed, so it leaves in the
         same write as the step's events. Exactly one of the two is called, from
-        the batch's task: no future and no callback handle a play (a flip taken
-        from the socket is answered this way, ``Connection._offer``). Each play
+        the batch's task (neither if the server stops before the task starts):
+        no future and no callback handle a play (a flip taken from the socket
+        is answered this way, ``Connection._offer``). Each play
         is applied by ``rooms.play_input``, as a replay of the step's tail
         entry applies it.
         """
