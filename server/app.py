@@ -206,6 +206,7 @@ class App:
         pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
         self.node = Node(s, client, node_id, pipe, url)
         loop = asyncio.get_running_loop()
+        signals = stop is None
         if stop is None:
             stop = loop.create_future()
             done = stop
@@ -272,6 +273,26 @@ class App:
             if pipe is not None:
                 await pipe.close()
             log.info("stopped", node=node_id)
+            if signals:
+                _ignore_from_now(loop, {signal.SIGTERM, signal.SIGINT})
+
+
+def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signals]) -> None:
+    """Stopped: a further SIGTERM or SIGINT is ignored until the process exits.
+
+    Once the loop is closed its handlers are gone, and a signal would take the
+    default action: a second SIGTERM (an orchestrator, or an impatient
+    operator) arriving in the last milliseconds before exit turned a clean
+    stop into death by signal (exit -15). Blocked while the handlers are
+    swapped, so none slips in between.
+    """
+    signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+            signal.signal(sig, signal.SIG_IGN)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
 
 
 def run_server(settings: Settings) -> int:

@@ -7,6 +7,7 @@ are played by protocol-only clients from client_cli.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import json
@@ -415,6 +416,22 @@ async def test_sigterm_closes_clients_with_1012(redis_proc: RedisProcess, tmp_pa
         with pytest.raises(ConnectionClosed) as closed:
             await asyncio.wait_for(ws.recv(), 10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    assert srv.stop() == 0, srv.log_tail()
+
+
+def test_sigterm_repeated_while_stopping_still_exits_cleanly(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """An orchestrator or an operator may repeat SIGTERM: however late the repeat
+    (here, every millisecond until the process is gone), the exit stays clean."""
+    srv = ServerProc(redis_proc.url, "term2", tmp_path).start()
+    assert srv.proc is not None
+    srv.signal(signal.SIGTERM)
+    deadline = time.monotonic() + 20
+    while srv.proc.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(ProcessLookupError):
+            srv.signal(signal.SIGTERM)
+        time.sleep(0.001)
     assert srv.stop() == 0, srv.log_tail()
 
 
