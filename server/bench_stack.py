@@ -426,7 +426,12 @@ def format_report(r: dict[str, Any]) -> str:
             if f"floor_{mode}" in r
         ),
         f"krig 2p       {two['flips_per_s']:>10,.0f} flips/s  ({two['connections']} connections, "
-        f"{two['errors'] or 'no errors'})  ratio {r['ratio_2p']:.0%}",
+        f"{two['errors'] or 'no errors'})  ratio {r['ratio_2p']:.0%}"
+        + (
+            f"  ({two['flips_per_s'] / r['floor_step']['round_trips_per_s']:.0%} of the step floor)"
+            if r.get("floor_step", {}).get("round_trips_per_s")
+            else ""
+        ),
         f"krig 4p       {four['flips_per_s']:>10,.0f} flips/s  ({four['connections']} connections, "
         f"{four['errors'] or 'no errors'})  ratio {r['ratio_4p']:.0%}",
         *(

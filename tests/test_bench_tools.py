@@ -176,6 +176,7 @@ def test_histogram_quantiles_and_report() -> None:
     assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text
     assert "record written by krig's commit)  ratio 35%" in text
     assert "no layer of krig's)  ratio 40%" in text
+    assert "ratio 10%  (25% of the step floor)" in text  # krig 2p: 10 flips/s against 40
     assert "inputs appended instead of the record)  ratio 50%" in text
 
 
