@@ -194,8 +194,9 @@ class Node:
         """One per room acted on; unused ones are dropped by the heartbeat."""
         self._batches: dict[str, list[_Play]] = {}
         """Plays collected in this loop turn, per room (play_together)."""
-        self._committing: set[asyncio.Task[None]] = set()
-        """The batches being committed (a reference keeps each task alive)."""
+        self._committing: dict[int, asyncio.Task[None]] = {}
+        """The batches being committed, by ``id`` of the batch (a reference keeps
+        each task alive; the task drops it itself when it ends)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         """The running loop, once play_together has looked it up."""
 
@@ -287,14 +288,14 @@ class Node:
         if batch is None:
             batch = self._batches[code] = []
             # The task's first step runs in the next turn: plays read in this one join.
-            self._committing.add(loop.create_task(self._commit_batch(code, batch)))
+            self._committing[id(batch)] = loop.create_task(self._commit_batch(code, batch))
         batch.append(_Play(play, acted_ms, reply, failed))
 
     async def _commit_batch(self, code: str, batch: list[_Play]) -> None:
         try:
             await self._commit_plays(code, batch)
         finally:  # (not a done callback: that would be one more callback a batch)
-            self._committing.discard(asyncio.current_task())
+            self._committing.pop(id(batch), None)
 
     async def _commit_plays(self, code: str, batch: list[_Play]) -> None:
         if self._batches.get(code) is batch:
