@@ -87,14 +87,45 @@ class Table:
     rec: RoomRecord | None = None
 
     def deal(self) -> None:
-        """Seat both players and start a game (the start itself is not stored)."""
-        out = Outcome()
-        now = int(time.time() * 1000)
-        rec = rooms.new_room(self.code, "p0", "a", "classic", {}, 2, False, "c0", now, out)
-        rooms.join(rec, out, "p1", "b", "c1", None)
-        for player in PLAYERS:
-            rooms.set_ready(rec, out, player, True)
-        self.rec = rec
+        self.rec = _dealt(self.code)
+
+
+def _dealt(code: str) -> RoomRecord:
+    """A 2-seat classic room with both players seated and its game started
+    (the start itself is not stored)."""
+    out = Outcome()
+    rec = rooms.new_room(code, "p0", "a", "classic", {}, 2, False, "c0", _ms(), out)
+    rooms.join(rec, out, "p1", "b", "c1", None)
+    for player in PLAYERS:
+        rooms.set_ready(rec, out, player, True)
+    return rec
+
+
+def _rematch(rec: RoomRecord) -> None:
+    """A finished game: both players ask for another (not stored either)."""
+    again = Outcome()
+    for player in PLAYERS:
+        rooms.set_ready(rec, again, player, True)
+
+
+def _commit_command(
+    sha: bytes, rec: RoomRecord, expected: int, first_seq: int, frames: list[bytes], entry: bytes
+) -> tuple[bytes | str | int, ...]:
+    """krig's commit script call for a step, with the arguments of Store.commit: the
+    whole record (``entry`` empty) or a tail entry, no game record, published (no
+    node listens)."""
+    code = rec.code
+    blob = b"" if entry else encode_record(rec)
+    update = RoomUpdate(
+        code=code, version=rec.version, first_seq=first_seq, last_seq=rec.seq, record=blob,
+        frames=frames, acted_ms=rec.updated_ms, removed=[], step=entry,
+    )  # fmt: skip
+    keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
+    args: list[bytes | str | int] = [
+        expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
+        encode_update(update), b"", TTL_S, b"", entry, *frames,
+    ]  # fmt: skip
+    return ("EVALSHA", sha, 4, *keys, *args)
 
 
 class Floor:
@@ -137,7 +168,7 @@ class Floor:
         """Both seats' flips through the room transition, then one script call."""
         assert rec.state is not None
         out = Outcome()
-        rec.updated_ms = int(time.time() * 1000)
+        rec.updated_ms = _ms()
         step = rec.state.steps
         inputs_before = len(rec.inputs)
         for player in PLAYERS:
@@ -147,24 +178,8 @@ class Floor:
         rec.version += 1
         code = table.code
         if self.mode == "record":
-            blob = encode_record(rec)
-            update = RoomUpdate(
-                code=code,
-                version=rec.version,
-                first_seq=rec.seq - len(frames) + 1,
-                last_seq=rec.seq,
-                record=blob,
-                frames=frames,
-                acted_ms=rec.updated_ms,
-                removed=[],
-            )
-            keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
-            # The arguments of Store.commit: no game record, publish (no node listens).
-            args: list[bytes | str | int] = [
-                expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
-                encode_update(update), b"", TTL_S, b"", b"", *frames,
-            ]  # fmt: skip
-            command: tuple[bytes | str | int, ...] = ("EVALSHA", self.sha, 4, *keys, *args)
+            first_seq = rec.seq - len(frames) + 1
+            command = _commit_command(self.sha, rec, expected, first_seq, frames, b"")
         else:
             inputs = rec.inputs[inputs_before:]
             where = (f"floor:{code}:v", f"floor:{code}:in")
@@ -172,10 +187,8 @@ class Floor:
         stored = (await self.pipe.execute_many([command]))[0]
         if stored == 0:
             raise RuntimeError(f"table {code}: the version moved on under the floor")
-        again = Outcome()
-        for player in PLAYERS:  # a finished game: both ask for a rematch
-            if rec.status == "over":
-                rooms.set_ready(rec, again, player, True)
+        if rec.status == "over":
+            _rematch(rec)
 
 
 class StepTable:
@@ -193,12 +206,7 @@ class StepTable:
         self.steps: set[asyncio.Task[None]] = set()
 
     def deal(self) -> None:
-        out = Outcome()
-        rec = rooms.new_room(self.code, "p0", "a", "classic", {}, 2, False, "c0", _ms(), out)
-        rooms.join(rec, out, "p1", "b", "c1", None)
-        for player in PLAYERS:
-            rooms.set_ready(rec, out, player, True)
-        self.rec = rec
+        self.rec = _dealt(self.code)
 
     def flip(self, seat: int, msg: m.ClientMessage) -> None:
         self.flips[seat] = msg
@@ -219,31 +227,17 @@ class StepTable:
         expected = rec.version
         rec.version += 1
         if self.tail >= STEPS_PER_RECORD - 1 or rec.status != "playing":
-            blob, entry, self.tail = encode_record(rec), b"", 0
+            entry, self.tail = b"", 0
         else:
-            blob, entry = b"", encode_step(StepEntry(rec.updated_ms, plays))
+            entry = encode_step(StepEntry(rec.updated_ms, plays))
             self.tail += 1
-        code = self.code
-        update = RoomUpdate(
-            code=code, version=rec.version, first_seq=first_seq, last_seq=rec.seq, record=blob,
-            frames=frames, acted_ms=rec.updated_ms, removed=[], step=entry,
-        )  # fmt: skip
-        keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
-        # The arguments of Store.commit: no game record, publish (no node listens).
-        args: list[bytes | str | int] = [
-            expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
-            encode_update(update), b"", TTL_S, b"", entry, *frames,
-        ]  # fmt: skip
+        command = _commit_command(self.sha, rec, expected, first_seq, frames, entry)
         acks = [encode(m.Ack(id=getattr(flips[s], "id", 0), step=answers[s])) for s in range(2)]
-        task = asyncio.get_running_loop().create_task(
-            self._store(("EVALSHA", self.sha, 4, *keys, *args), acks, frames)
-        )
+        task = asyncio.get_running_loop().create_task(self._store(command, acks, frames))
         self.steps.add(task)
         task.add_done_callback(self.steps.discard)
-        if rec.status == "over":  # both ask for a rematch; the new game is written whole
-            again = Outcome()
-            for player in PLAYERS:
-                rooms.set_ready(rec, again, player, True)
+        if rec.status == "over":  # the new game is written whole
+            _rematch(rec)
             self.tail = STEPS_PER_RECORD
 
     async def _store(
