@@ -139,13 +139,13 @@ def release(ws: ServerConnection) -> None:
     bundle: list[bytes] | None = getattr(ws, "bundle", None)
     if not bundle:
         return
-    messages = bundle[:]
-    bundle.clear()
-    if ws.protocol.state is State.OPEN:
-        try:
-            _put(ws, bundled(messages), None)
-        except Exception as exc:  # (as send_frames: logged, never raised)
-            log.warning("send_failed", error=repr(exc))
+    try:
+        if ws.protocol.state is State.OPEN:
+            _put(ws, bundled(bundle), None)  # (the payloads hold no reference to the list)
+    except Exception as exc:  # (as send_frames: logged, never raised)
+        log.warning("send_failed", error=repr(exc))
+    finally:
+        bundle.clear()
 
 
 def _flush_queued() -> None:
