@@ -19,7 +19,9 @@ It prints:
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
 4. Redis: commands and script calls per flip, bytes per live room and per record;
 5. idle connections: server memory per connection;
-6. the engine's share of the server's CPU per reveal;
+6. the engine's share of the server's CPU per reveal, and the room
+   transition's (the engine with the events, their hash chain and the action
+   ids: ``rooms.play_input``, ``bench transition``), both timed on their own;
 7. the machine's own pauses: a process spinning on each core, both cores
    busy, notes every stretch longer than 1 ms in which it did not run. On a
    VM these are the hypervisor's; they set a floor under any latency tail.
@@ -47,7 +49,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from protocol import process
 from server.bench_floor import MODES as FLOOR_MODES
 from server.bench_floor import floor_server
-from server.benchmarks import engine_bench
+from server.benchmarks import engine_bench, transition_bench
 from server.redis_pipe import RedisPipe
 from server.redis_process import RedisProcess, free_port
 
@@ -368,12 +370,16 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
             sorted(records)[len(records) // 2] if records else 0
         )
         engine = engine_bench(games=500, repeats=2)
+        transition = transition_bench(games=500, repeats=2)
         server_us = cpu_two / reveals * 1e6
         engine_us = 1e6 / engine["steps_per_s"]
+        transition_us = 1e6 / transition["steps_per_s"]
         report["cpu"] = {
             "server_us_per_reveal": server_us,
             "engine_us_per_reveal": engine_us,
             "engine_share": engine_us / server_us,
+            "transition_us_per_reveal": transition_us,
+            "transition_share": transition_us / server_us,
         }
         if idle:
             rss0 = _rss_kib(server.pid)
@@ -446,7 +452,9 @@ def format_report(r: dict[str, Any]) -> str:
         f"{r['redis']['bytes_per_room_p50']:,} B (max {r['redis']['bytes_per_room_max']:,}); "
         f"finished record {r['redis']['bytes_per_record_p50']:,} B",
         f"cpu           server {r['cpu']['server_us_per_reveal']:.0f} us/reveal, engine "
-        f"{r['cpu']['engine_us_per_reveal']:.1f} us/reveal ({r['cpu']['engine_share']:.1%})",
+        f"{r['cpu']['engine_us_per_reveal']:.1f} us/reveal ({r['cpu']['engine_share']:.1%}), "
+        f"room transition {r['cpu']['transition_us_per_reveal']:.1f} us/reveal "
+        f"({r['cpu']['transition_share']:.1%})",
     ]
     if "pauses" in r:
         p = r["pauses"]

@@ -80,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     presets.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="print benchmark figures")
-    bench.add_argument("what", choices=["engine", "codec", "stack"], help="what to measure")
+    bench.add_argument(
+        "what", choices=["engine", "transition", "codec", "stack"], help="what to measure"
+    )
     bench.add_argument("--seconds", type=float, default=5.0, help="stack: seconds per load run")
     bench.add_argument("--rooms", type=int, default=50, help="stack: 2-player rooms at peak")
     bench.add_argument(
@@ -90,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--loop", choices=LOOPS, default="asyncio",
         help="stack: event loop of every process measured (echo, krig-server, load client)",
     )  # fmt: skip
-    bench.add_argument("--games", type=int, default=2000, help="engine: games per run")
+    bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true")
     return parser
@@ -201,7 +203,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from protocol.bench import codec_bench
-    from server.benchmarks import engine_bench
+    from server.benchmarks import engine_bench, transition_bench
 
     if args.what == "stack":
         from server.bench_stack import format_report, run
@@ -218,6 +220,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 f"codec: flip frame ({result['frame_bytes']} bytes) on one core: "
                 f"{result['decodes_per_s']:,.0f} decodes+validations/s, "
                 f"{result['encodes_per_s']:,.0f} encodes/s (best of 3)"
+            )
+        return 0
+    if args.what == "transition":
+        result = transition_bench(args.games)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(
+                f"transition: classic 2-player, {result['games']} games through "
+                f"rooms.play_input on one core: {result['us_per_flip']:.2f} us/flip, "
+                f"{1e6 / result['steps_per_s']:.2f} us/reveal (best of 3)"
             )
         return 0
     result = engine_bench(args.games)

@@ -21,7 +21,9 @@ from protocol import messages as m
 from protocol.codec import decode_server_frame, encode, is_bundle
 from server import rooms
 from server.bench_stack import _quantiles, format_report, spin_pauses
-from server.engine import census
+from server.benchmarks import transition_bench
+from server.engine import PRESETS, census, new_game, submit
+from server.engine.game import FLIP
 from server.node import STEPS_PER_RECORD
 from server.records import decode_record
 from server.redis_process import RedisProcess, free_port
@@ -166,7 +168,8 @@ def test_histogram_quantiles_and_report() -> None:
         "paced_50": paced, "paced_90": paced,
         "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
                   "bytes_per_room_p50": 1, "bytes_per_room_max": 2, "bytes_per_record_p50": 3},
-        "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01},
+        "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01,
+                "transition_us_per_reveal": 12.5, "transition_share": 0.125},
         "pauses": {"cpu0": {"lost_share": 0.02, "longest_ms": 7.5, "over_5ms_per_s": 0.5},
                    "cpu1": {"lost_share": 0.04, "longest_ms": 12.0, "over_5ms_per_s": 1.0}},
     }  # fmt: skip
@@ -178,6 +181,23 @@ def test_histogram_quantiles_and_report() -> None:
     assert "no layer of krig's)  ratio 40%" in text
     assert "ratio 10%  (25% of the step floor)" in text  # krig 2p: 10 flips/s against 40
     assert "inputs appended instead of the record)  ratio 50%" in text
+    assert "engine 1.0 us/reveal (1.0%), room transition 12.5 us/reveal (12.5%)" in text
+
+
+def test_the_transition_bench_plays_the_engine_bench_games_whole() -> None:
+    """The room transition's figure is for the same games as the engine's: every
+    one played to its end through rooms.play_input, a flip per awaited seat."""
+    steps = flips = 0
+    for seed in range(1, 31):  # engine_bench's games: seeds 1..30
+        state = new_game(PRESETS["classic"], seed)
+        while state.phase != "over":
+            for seat in state.awaiting[:]:
+                submit(state, seat, FLIP)
+                flips += 1
+        steps += state.steps
+    transition = transition_bench(games=30, repeats=1)
+    assert (transition["steps"], transition["flips"]) == (steps, flips)
+    assert transition["us_per_flip"] > 0
 
 
 def test_spin_pauses_sees_a_stopped_process() -> None:
