@@ -1,9 +1,10 @@
 """``krig``: play War from a terminal, watch, list rooms, run bots and load tests.
 
-This version prints one line per event (the full-screen table is to come);
-it plays with Enter (flip) or a card number (Arneson), or by itself with
-``--auto``.  The server comes from ``--url`` or ``KRIG_URL``, by default the
-local server that ``python3 dev.py krig-server serve`` starts.
+On a terminal it draws the table full-screen; otherwise (or with
+``--lines``) it prints one line per event. It plays with Enter (flip) or a
+card number (Arneson), or by itself with ``--auto``. The server comes from
+``--url`` or ``KRIG_URL``, by default the local server that
+``python3 dev.py krig-server serve`` starts.
 """
 
 from __future__ import annotations
@@ -49,13 +50,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--url", default=os.environ.get("KRIG_URL", DEFAULT_URL), help="server (env KRIG_URL)"
     )
-    parser.add_argument("--name", default=os.environ.get("USER", "player")[:32] or "player")
+    parser.add_argument(
+        "--name",
+        default=os.environ.get("USER", "player")[:32] or "player",
+        help="your name at the table (default: $USER)",
+    )
     parser.add_argument("--ascii", action="store_true", help="C D H S instead of suit symbols")
     # The same options after the subcommand too (krig host --ascii ...).
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--url", default=argparse.SUPPRESS)
-    common.add_argument("--name", default=argparse.SUPPRESS)
-    common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    common.add_argument("--url", default=argparse.SUPPRESS, help="server (env KRIG_URL)")
+    common.add_argument(
+        "--name", default=argparse.SUPPRESS, help="your name at the table (default: $USER)"
+    )
+    common.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS,
+        help="C D H S instead of suit symbols",
+    )  # fmt: skip
     sub = parser.add_subparsers(dest="command", required=True)
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
@@ -69,40 +79,45 @@ def build_parser() -> argparse.ArgumentParser:
         )
 
     host = command("host", "create a room, print its code, and play")
-    host.add_argument("--preset", default="classic")
-    host.add_argument("--set", dest="sets", action="append", default=[], metavar="OPTION=VALUE")
-    host.add_argument("--seats", type=int, default=2)
+    host.add_argument("--preset", default="classic", help="rule preset (list: krig-server presets)")
+    host.add_argument(
+        "--set", dest="sets", action="append", default=[], metavar="OPTION=VALUE",
+        help="override one rule option of the preset (repeatable; docs/RULES.md)",
+    )  # fmt: skip
+    host.add_argument("--seats", type=int, default=2, help="seats at the table, 2-4")
     host.add_argument("--bots", type=int, default=0, help="computer players to seat")
-    host.add_argument("--public", action="store_true")
+    host.add_argument("--public", action="store_true", help="list the room in the lobby")
     playing(host)
     join = command("join", "take a seat in a room by its code and play")
-    join.add_argument("code")
+    join.add_argument("code", help="the room's code, as the host got it")
     playing(join)
     watch = command("watch", "watch a room")
-    watch.add_argument("code")
+    watch.add_argument("code", help="the room's code")
     command("rooms", "list public rooms")
     quick = command("quick", "join a public game (or open one)")
-    quick.add_argument("--players", type=int, default=2)
-    quick.add_argument("--preset", default="classic")
+    quick.add_argument("--players", type=int, default=2, help="table size, 2-4")
+    quick.add_argument("--preset", default="classic", help="rule preset")
     playing(quick)
     bot = command("bot", "one headless seat in a room")
-    bot.add_argument("code")
+    bot.add_argument("code", help="the room's code")
     bot.add_argument(
         "--strategy",
         choices=["instant", "human", *sorted(STRATEGIES)],
         default="instant",
         help="instant / human (delay) flip; for hand games: lowest, highest, random, smart",
     )
-    bot.add_argument("--games", type=int, default=1)
+    bot.add_argument(
+        "--games", type=int, default=1, help="games to play in a row (a rematch after each)"
+    )
     vf = command("verify", "check a finished game's fair-deal proof (file or room code)")
     vf.add_argument("source", help="record file or room code")
     vf.add_argument("--game", type=int, default=1, help="with a room code: game number")
     load = command("load", "R rooms of P bots each; prints a report")
-    load.add_argument("--rooms", type=int, default=10)
-    load.add_argument("--players", type=int, default=2)
-    load.add_argument("--duration", type=float, default=10.0)
-    load.add_argument("--preset", default="classic")
-    load.add_argument("--json", action="store_true")
+    load.add_argument("--rooms", type=int, default=10, help="rooms played at once")
+    load.add_argument("--players", type=int, default=2, help="bots per room, 2-4")
+    load.add_argument("--duration", type=float, default=10.0, help="seconds")
+    load.add_argument("--preset", default="classic", help="rule preset")
+    load.add_argument("--json", action="store_true", help="print the report as JSON")
     load.add_argument(
         "--rate", type=float, default=0.0, help="flips per second in all (default: flat out)"
     )

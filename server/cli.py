@@ -69,7 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     record = sub.add_parser("record", help="export a finished game's record from Redis")
     record.add_argument("code", help="room code")
     record.add_argument("--game", type=int, default=1, help="game number in the room (default 1)")
-    record.add_argument("--redis-url", default=os.environ.get("KRIG_REDIS_URL", ""), required=False)
+    record.add_argument(
+        "--redis-url",
+        default=os.environ.get("KRIG_REDIS_URL", ""),
+        help="the servers' Redis (env KRIG_REDIS_URL)",
+    )
     record.add_argument("--json", action="store_true", help="JSON instead of msgpack")
     record.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
 
@@ -77,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("file", type=Path, help="record file (msgpack or JSON)")
 
     presets = sub.add_parser("presets", help="list the rule presets and their options")
-    presets.add_argument("--json", action="store_true")
+    presets.add_argument("--json", action="store_true", help="print the presets as JSON")
 
     bench = sub.add_parser("bench", help="print benchmark figures")
     bench.add_argument(
@@ -94,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 

@@ -14,7 +14,8 @@ class Settings:
     port: int = 8765
     """Port for /ws and the HTTP endpoints."""
     redis_url: str = ""
-    """Empty: start a private redis-server on a unix socket."""
+    """Where rooms are kept: redis://, rediss://, unix:// or redis+sentinel:// (empty: start a
+    private redis-server on a unix socket)."""
     grace_s: float = 30.0
     """How long a disconnected seat is held before the server plays it."""
     room_ttl_s: int = 3600
@@ -83,13 +84,15 @@ def _kind(name: str) -> type:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    docs = field_docs()
     for f in fields(Settings):
+        meaning = docs.get(f.name, "").replace("%", "%%")  # (argparse formats help with %)
         parser.add_argument(
             f"--{f.name.replace('_', '-')}",
             dest=f.name,
             default=None,
             type=_kind(f.name),
-            help=f"(env {_env_name(f.name)}, default {f.default!r})",
+            help=f"{meaning} (env {_env_name(f.name)}, default {f.default!r})".lstrip(),
         )
 
 
@@ -111,19 +114,30 @@ def load(args: argparse.Namespace | None = None, environ: dict[str, str] | None 
     return settings
 
 
-def markdown_table() -> str:
-    """The README's configuration table, from the field docstrings above."""
+def field_docs() -> dict[str, str]:
+    """Each setting's docstring (above), on one line: for ``--help`` and the docs' table.
+    Empty if the source cannot be read."""
     import ast
     import inspect
 
+    try:
+        source = inspect.getsource(Settings)
+    except (OSError, TypeError):
+        return {}
     docs: dict[str, str] = {}
-    body = ast.parse(inspect.getsource(Settings)).body[0]
+    body = ast.parse(source).body[0]
     assert isinstance(body, ast.ClassDef)
     for node, nxt in zip(body.body, body.body[1:], strict=False):
         documented = isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
         if documented and isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             assert isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
             docs[node.target.id] = " ".join(str(nxt.value.value).split())
+    return docs
+
+
+def markdown_table() -> str:
+    """The README's configuration table, from the field docstrings above."""
+    docs = field_docs()
     rows = ["| flag | environment | default | meaning |", "|---|---|---|---|"]
     for (flag, env, default), f in zip(describe(), fields(Settings), strict=True):
         rows.append(f"| `{flag}` | `{env}` | `{default}` | {docs.get(f.name, '')} |")

@@ -80,6 +80,19 @@ def test_bad_inputs_are_clear_errors(tmp_path: Path) -> None:
     assert done.returncode == 2 and "twice" in done.stderr
 
 
+def test_serve_help_explains_every_setting() -> None:
+    from server.config import field_docs
+
+    shown = krig_server("serve", "--help")
+    assert shown.returncode == 0, shown.stderr
+    text = "".join(shown.stdout.split())  # (argparse wraps lines, at hyphens too)
+    docs = field_docs()
+    assert len(docs) >= 20
+    for name, doc in docs.items():
+        assert f"--{name.replace('_', '-')}" in text
+        assert "".join(doc.split()) in text, name
+
+
 def test_readme_documents_every_server_setting() -> None:
     from server.config import markdown_table
 
