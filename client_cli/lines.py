@@ -31,7 +31,11 @@ def printer(session: Session, unicode: bool) -> Any:
             reconnects[0] = session.reconnects
             print("(reconnected; resuming)", flush=True)
         if isinstance(msg, m.Error):
-            print(f"server says: {msg.message} [{msg.code}]", flush=True)
+            # An answer to an action (it has the action's id) is the asker's to
+            # report, or a retry's to hide; only a message of the server's own
+            # (no id: a frame it could not read, being put out) is printed here.
+            if msg.id is None:
+                print(f"server says: {msg.message} [{msg.code}]", flush=True)
             return
         line = describe(msg, _names(session), unicode)
         if line is not None:

@@ -88,6 +88,8 @@ def test_errors_are_sentences(server: ServerProc) -> None:
     done = krig(server, "join", "ZZZ-ZZ2")
     assert done.returncode == 1
     assert "no room has the code" in done.stderr and "Traceback" not in done.stderr
+    said = done.stdout + done.stderr
+    assert said.count("no room has the code") == 1, said  # said once, not echoed as well
     gone = subprocess.run(
         [sys.executable, "-m", "client_cli.cli", "--url", "ws://127.0.0.1:9/ws", "rooms"],
         check=False, capture_output=True, text=True, timeout=60,
