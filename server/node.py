@@ -806,7 +806,11 @@ class Node:
         if self._tasks:
             _, left = await asyncio.wait(self._tasks, timeout=seconds)
             if left:
-                log.warning("background_jobs_still_running", jobs=len(left))
+                log.warning(
+                    "background_jobs_still_running",
+                    jobs=len(left),
+                    names=sorted(t.get_name() for t in left),
+                )
         if self._sub is not None:
             closing = asyncio.ensure_future(self._sub.close())
             done, _ = await asyncio.wait([closing], timeout=seconds)
@@ -814,6 +818,7 @@ class Node:
                 fut.exception()  # retrieved: a close that failed changes nothing now
 
     async def _every(self, seconds: float, job: Callable[[], object]) -> None:
+        task = asyncio.current_task()
         while True:
             try:
                 result = job()
@@ -825,6 +830,12 @@ class Node:
                 log.warning(
                     "background_job_failed", job=getattr(job, "__name__", "?"), error=str(exc)
                 )
+            if task is not None and task.cancelling():
+                # Cancelled, but the job returned: Python 3.11's asyncio.wait_for,
+                # which redis-py wraps round every send, can swallow a cancellation
+                # that lands as the send completes. Without this the job went on
+                # and a stop waited out its bound (background_jobs_still_running).
+                raise asyncio.CancelledError
             await asyncio.sleep(seconds)
 
     async def _heartbeat(self) -> None:

@@ -435,6 +435,21 @@ def test_sigterm_repeated_while_stopping_still_exits_cleanly(
     assert srv.stop() == 0, srv.log_tail()
 
 
+def test_a_stop_right_after_the_start_ends_every_background_job(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """Stopped while its background jobs make their first Redis calls, each job
+    ends when cancelled: none is left for the stop to wait out. (Python 3.11's
+    asyncio.wait_for, inside redis-py, could swallow the cancel: the jobs went on
+    and every such stop logged background_jobs_still_running and waited 3 s.)"""
+    for _ in range(3):
+        srv = ServerProc(redis_proc.url, "quickstop", tmp_path).start()
+        assert srv.stop() == 0, srv.log_tail()
+    log = srv.log_path.read_text()
+    assert log.count('"event": "stopped"') == 3, srv.log_tail()
+    assert "background_jobs_still_running" not in log, srv.log_tail()
+
+
 def test_a_server_says_where_it_waits_on_sigusr1_and_sigabrt(
     redis_proc: RedisProcess, tmp_path: Path
 ) -> None:
