@@ -39,6 +39,7 @@ from server.node import Node
 from server.redis_client import RedisUrlError, redis_client
 from server.redis_pipe import RedisPipe, pipe_supported
 from server.redis_process import RedisProcess
+from server.store import StoreFormatMismatch
 
 log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
@@ -220,6 +221,7 @@ class App:
             loop.add_signal_handler(signal.SIGUSR1, log_tasks)
         try:
             await client.ping()
+            await self.node.join_nodes()
             self.node.start_background()
             server = await serve(
                 self.handler,
@@ -309,6 +311,9 @@ def run_server(settings: Settings) -> int:
         return 2
     except RedisUrlError as exc:
         print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
+        return 2
+    except StoreFormatMismatch as exc:
+        print(f"krig-server: not starting: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(

@@ -46,7 +46,14 @@ from server.records import (
 from server.redis_pipe import RedisPipe
 from server.redis_sub import Subscription, open_subscription
 from server.rooms import Outcome, Refused
-from server.store import LOBBY_CHANNEL, LoadedRoom, Store, channel
+from server.store import (
+    LOBBY_CHANNEL,
+    STORE_FORMAT,
+    LoadedRoom,
+    Store,
+    StoreFormatMismatch,
+    channel,
+)
 
 T = TypeVar("T")
 log = structlog.get_logger("krig.node")
@@ -785,6 +792,24 @@ class Node:
                 backoff = min(backoff * 2, 2.0)
 
     # ------------------------------------------------------ background work
+
+    async def join_nodes(self) -> None:
+        """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
+        live node keeps rooms in another format (store.JOIN)."""
+        now = now_ms()
+        verdict, rest = await self.store.join_nodes(
+            self.id, now, now - int(self.settings.dead_node_s * 1000)
+        )
+        if verdict == "differs":
+            node, format_ = rest
+            log.error(
+                "store_format_mismatch", other_node=node, its_format=format_, ours=STORE_FORMAT
+            )
+            raise StoreFormatMismatch(node, format_)
+        if rest:
+            # Builds from before the check say no format. The last of them keeps
+            # rooms as this one does; one from before 2026-11-30 19:30 UTC does not.
+            log.warning("nodes_without_store_format", nodes=rest, ours=STORE_FORMAT)
 
     def start_background(self) -> None:
         loop = asyncio.get_running_loop()

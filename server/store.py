@@ -11,6 +11,7 @@ keeps them on one shard and the commit script touches one slot):
   a node other than the committing one listens)
 - ``krig:player:ID``    hash ``tok`` (sha256 of the secret), ``name``, ``room``
 - ``krig:nodes``        zset of server nodes by last heartbeat (ms)
+- ``krig:formats``      hash node -> the :data:`STORE_FORMAT` it reads and writes
 - ``krig:node:ID:rooms`` set of rooms with a seat connected through that node
 - ``krig:due``          zset of rooms by when they need an automatic move (ms)
 - ``krig:lobby``        hash code -> encoded RoomSummary of public rooms
@@ -79,6 +80,36 @@ itself, and if its subscription is gone (control channel without subscriber)
 it cannot vouch for who the one subscriber is, so the script publishes.
 Returns 0 (version moved on), 1 (published) or 2 (no other listener)."""
 
+STORE_FORMAT = 2
+"""How this build keeps rooms in Redis; nodes of different formats must not
+serve one Redis at once (one would misread the other's rooms and overwrite
+them). 1: the record alone (builds before 2026-11-30 19:30 UTC); 2: the
+record and its tail of steps (``krig:{CODE}:tail``). Raise it with any change
+a node of the previous format would misread."""
+
+JOIN = """
+local live = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[4], '+inf')
+local silent = {}
+for _, node in ipairs(live) do
+  if node ~= ARGV[1] then
+    local format = redis.call('HGET', KEYS[2], node)
+    if not format then
+      table.insert(silent, node)
+    elseif format ~= ARGV[2] then
+      return {'differs', node, format}
+    end
+  end
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return {'joined', unpack(silent)}
+"""
+"""A node joins the nodes sharing this Redis only if every live one (beating
+since ARGV[4]) keeps rooms as it does (ARGV[2]); at once, so two nodes of
+different formats starting together cannot both pass. Returns
+``{'differs', node, format}``, or ``{'joined', node...}`` with the live nodes
+that said no format (builds from before the check)."""
+
 ROTATE = """
 local tok = redis.call('HGET', KEYS[1], 'tok')
 if not tok or tok ~= ARGV[1] then return 0 end
@@ -121,6 +152,7 @@ def player_key(player: str) -> str:
 
 
 NODES = "krig:nodes"
+FORMATS = "krig:formats"
 DUE = "krig:due"
 LOBBY = "krig:lobby"
 LOBBY_CHANNEL = "krig:lobby:ev"
@@ -146,6 +178,20 @@ def _text(value: object) -> str:
 
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class StoreFormatMismatch(Exception):
+    """A live node keeps rooms in another format (:data:`STORE_FORMAT`)."""
+
+    def __init__(self, node: str, format_: str) -> None:
+        super().__init__(
+            f"node {node} keeps rooms in store format {format_} and is live on this Redis; "
+            f"this build keeps them in format {STORE_FORMAT}, and the two would overwrite "
+            "each other's games. Stop every node of the other build first (Redis keeps "
+            "the games; docs/OPERATIONS.md, rolling deploys)"
+        )
+        self.node = node
+        self.format = format_
 
 
 @dataclass(slots=True)
@@ -188,6 +234,7 @@ class Store:
         self._commit = client.register_script(COMMIT)
         self._rotate = client.register_script(ROTATE)
         self._claim = client.register_script(CLAIM_DUE)
+        self._join = client.register_script(JOIN)
 
     # ---------------------------------------------------------------- rooms
 
@@ -354,12 +401,23 @@ class Store:
 
     # ----------------------------------------------------- nodes and timers
 
+    async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:
+        """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps
+        rooms another way: ``("differs", [that node, its format])``, else
+        ``("joined", [live nodes that said no format])``. See :data:`JOIN`."""
+        reply = await self._join(
+            keys=[NODES, FORMATS], args=[node, STORE_FORMAT, now_ms, live_since_ms]
+        )
+        verdict, *rest = [_text(x) for x in reply]
+        return verdict, rest
+
     async def heartbeat(self, node: str, now_ms: int) -> bool:
         """Record that ``node`` is alive; False when it had been reaped (or is new)."""
         async with self.r.pipeline(transaction=True) as pipe:
             pipe.zscore(NODES, node)
             pipe.zadd(NODES, {node: now_ms})
-            known, _ = await pipe.execute()
+            pipe.hset(FORMATS, node, STORE_FORMAT)  # (again after a reaping removed it)
+            known, _, _ = await pipe.execute()
         return known is not None
 
     async def dead_nodes(self, before_ms: int) -> list[str]:
@@ -375,6 +433,7 @@ class Store:
         async with self.r.pipeline(transaction=False) as pipe:
             pipe.delete(node_rooms_key(node))
             pipe.zrem(NODES, node)
+            pipe.hdel(FORMATS, node)
             await pipe.execute()
 
     async def claim_due(self, now_ms: int, lease_ms: int, limit: int = 50) -> list[str]:

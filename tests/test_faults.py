@@ -26,6 +26,7 @@ from client_cli.session import ServerError, Session
 from protocol import messages as m
 from protocol.codec import decode_server
 from server.redis_process import RedisProcess, free_port
+from server.store import STORE_FORMAT
 
 
 async def _steps(sessions: list[Session], count: int) -> None:
@@ -269,3 +270,50 @@ async def test_shutdown_is_bounded_when_a_handler_hangs_on_redis(tmp_path: Path)
         await close_all(sessions)
         srv.kill()
         rp.cleanup()
+
+
+def test_a_node_refuses_to_start_beside_a_node_that_keeps_rooms_another_way(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """Nodes of builds that keep rooms differently would overwrite each other's
+    games. A live node of another store format stops a new node from starting
+    (exit 2, before it registers or listens); a dead one does not, nor one of the
+    same format; a live one that says no format (a build from before the check)
+    is let be with a warning."""
+    url = redis_proc.url.rsplit("/", 1)[0] + "/9"  # (a database of its own)
+    admin = redis.Redis.from_url(url)
+    admin.flushdb()
+    now = int(time.time() * 1000)
+    older = STORE_FORMAT - 1
+    admin.zadd("krig:nodes", {"old-live": now, "old-dead": now - 120_000})
+    admin.hset("krig:formats", mapping={"old-live": older, "old-dead": older})
+    node = ServerProc(url, "fmt", tmp_path, dead_node_s=60.0)
+    with pytest.raises(RuntimeError, match="did not start"):
+        node.start()
+    assert node.proc is not None and node.proc.wait(20) == 2
+    log = node.log_path.read_text()
+    assert "not starting: node old-live keeps rooms in store format 1" in log
+    assert '"event": "store_format_mismatch"' in log and "listening" not in log
+    assert admin.zscore("krig:nodes", "fmt-1") is None
+    assert not admin.hexists("krig:formats", "fmt-1")
+
+    admin.hset("krig:formats", "old-live", STORE_FORMAT)  # the same format: it starts
+    node.start()
+    try:
+        assert admin.hget("krig:formats", "fmt-2") == str(STORE_FORMAT).encode()
+        assert admin.zscore("krig:nodes", "fmt-2") is not None
+    finally:
+        assert node.stop() == 0, node.log_tail()
+    assert not admin.hexists("krig:formats", "fmt-2")  # a clean stop leaves the nodes
+
+    admin.hdel("krig:formats", "old-live")  # a live node that says nothing: let be
+    admin.zadd("krig:nodes", {"old-live": int(time.time() * 1000)})
+    node.start()
+    assert node.stop() == 0, node.log_tail()
+    warned = [
+        json.loads(line)
+        for line in node.log_path.read_text().splitlines()
+        if '"nodes_without_store_format"' in line
+    ]
+    assert len(warned) == 1 and warned[0]["nodes"] == ["old-live"], warned
+    admin.flushdb()
