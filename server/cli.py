@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -215,37 +216,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
         report = run(args.seconds, args.rooms, args.idle, args.loop)
         print(json.dumps(report) if args.json else format_report(report))
         return 0
-    if args.what == "codec":
-        result = codec_bench(args.count)
-        if args.json:
-            print(json.dumps(result))
-        else:
-            print(
-                f"codec: flip frame ({result['frame_bytes']} bytes) on one core: "
-                f"{result['decodes_per_s']:,.0f} decodes+validations/s, "
-                f"{result['encodes_per_s']:,.0f} encodes/s (best of 3)"
-            )
-        return 0
-    if args.what == "transition":
-        result = transition_bench(args.games)
-        if args.json:
-            print(json.dumps(result))
-        else:
-            print(
-                f"transition: classic 2-player, {result['games']} games through "
-                f"rooms.play_input on one core: {result['us_per_flip']:.2f} us/flip, "
-                f"{1e6 / result['steps_per_s']:.2f} us/reveal (best of 3)"
-            )
-        return 0
-    result = engine_bench(args.games)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(
-            f"engine: classic 2-player, {result['games']} games on one core: "
-            f"{result['games_per_s']:.0f} games/s, {result['tricks_per_s']:.0f} tricks/s "
-            f"(mean {result['mean_tricks']:.1f} tricks/game, best of 3)"
-        )
+    lines: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {
+        "codec": (
+            lambda: codec_bench(args.count),
+            lambda r: (
+                f"codec: flip frame ({r['frame_bytes']} bytes) on one core: "
+                f"{r['decodes_per_s']:,.0f} decodes+validations/s, "
+                f"{r['encodes_per_s']:,.0f} encodes/s (best of 3)"
+            ),
+        ),
+        "transition": (
+            lambda: transition_bench(args.games),
+            lambda r: (
+                f"transition: classic 2-player, {r['games']} games through "
+                f"rooms.play_input on one core: {r['us_per_flip']:.2f} us/flip, "
+                f"{1e6 / r['steps_per_s']:.2f} us/reveal (best of 3)"
+            ),
+        ),
+        "engine": (
+            lambda: engine_bench(args.games),
+            lambda r: (
+                f"engine: classic 2-player, {r['games']} games on one core: "
+                f"{r['games_per_s']:.0f} games/s, {r['tricks_per_s']:.0f} tricks/s "
+                f"(mean {r['mean_tricks']:.1f} tricks/game, best of 3)"
+            ),
+        ),
+    }
+    measure, line = lines[args.what]
+    result = measure()
+    print(json.dumps(result) if args.json else line(result))
     return 0
 
 

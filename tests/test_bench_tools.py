@@ -274,3 +274,26 @@ async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
     finally:
         await room.close()
         srv.stop()
+
+
+def test_the_small_benches_print_their_figures() -> None:
+    """``krig-server bench engine|transition|codec``, as a user runs them: a line,
+    or with --json the figures (the transition's games are the engine's)."""
+
+    def bench(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "server.cli", "bench", *args],
+            check=False, cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    engine = json.loads(bench("engine", "--games", "20", "--json"))
+    transition = json.loads(bench("transition", "--games", "20", "--json"))
+    codec = json.loads(bench("codec", "--count", "2000", "--json"))
+    assert engine["benchmark"] == "engine" and engine["games"] == 20
+    assert transition["steps"] == round(engine["steps_per_s"] * engine["best_seconds"])
+    assert codec["decodes_per_s"] > 0 and codec["encodes_per_s"] > 0
+    assert bench("transition", "--games", "5").startswith("transition: classic 2-player, 5 games")
+    assert bench("codec", "--count", "2000").startswith("codec: flip frame (")
+    assert bench("engine", "--games", "5").startswith("engine: classic 2-player, 5 games")
