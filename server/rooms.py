@@ -366,7 +366,7 @@ def rematch(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None)
 def _start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     """Deal from the OS's secure random source and publish only the commitment.
 
-    ``seed`` (tests only) replaces the secure deal with the engine's seeded one.
+    ``seed`` (tests and benchmarks only) replaces the secure deal with the engine's seeded one.
     """
     rules = make_rules(rec.preset, {**rec.options, "players": len(rec.seats)})
     if seed is None:
