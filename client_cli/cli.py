@@ -278,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     except SessionClosed as exc:
         print(f"krig: the server closed the session: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # (an OSError too: not a server that cannot be reached)
+        return process.reader_gone()
     except TimeoutError:  # before OSError: in Python 3.11 it is one
         print(f"krig: the server at {args.url} did not answer in time", file=sys.stderr)
         return 1

@@ -15,9 +15,11 @@ memory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import ctypes.util
 import gc
+import os
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
@@ -28,6 +30,18 @@ M_TRIM_THRESHOLD = -1
 M_TOP_PAD = -2
 M_MMAP_THRESHOLD = -3
 SETTINGS = ((M_MMAP_THRESHOLD, 1 << 20), (M_TRIM_THRESHOLD, 16 << 20), (M_TOP_PAD, 4 << 20))
+
+
+def reader_gone() -> int:
+    """Stdout's reader went away (``krig-server presets | head -3``): end quietly,
+    as Unix tools do, not with a traceback or a message about something else.
+
+    Stdout is pointed at /dev/null so the interpreter's last flush does not
+    complain too. The status is 1 (a tool killed by SIGPIPE would give 141)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 def raise_open_files() -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from protocol import process
 from protocol.process import LOOPS
 from server import config
 from server.engine.rules import (
@@ -267,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return process.reader_gone()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -215,6 +216,8 @@ async def test_client_replays_an_exported_record(
     won = [line for line in lines if " wins " in line and not line.startswith("game over")]
     assert len(won) == tricks
     assert lines[-2].startswith("game over") and "deal revealed" in lines[-1]
+    gone = _to_a_closed_pipe([sys.executable, "-m", "client_cli.cli", "replay", str(path)])
+    assert (gone.returncode, gone.stderr) == (1, ""), gone.stderr  # (`| head`: said nothing)
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     failed = subprocess.run(
@@ -224,6 +227,23 @@ async def test_client_replays_an_exported_record(
         text=True,
     )
     assert failed.returncode == 2 and "is not a game record" in failed.stderr
+
+
+def _to_a_closed_pipe(args: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run ``args`` with stdout a pipe whose reader is already gone (``| head``, done)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            args, check=False, stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    finally:
+        os.close(write_end)
+
+
+def test_the_server_command_stops_quietly_when_its_reader_is_gone() -> None:
+    done = _to_a_closed_pipe([sys.executable, "-m", "server.cli", "presets"])
+    assert (done.returncode, done.stderr) == (1, ""), done.stderr
 
 
 def _krig(server: ServerProc, *args: str) -> subprocess.CompletedProcess[str]:
