@@ -254,7 +254,10 @@ async def run(args: argparse.Namespace) -> int:
         if args.command == "bot":
             await s.join(args.code)
             for _ in range(args.games):
-                await (s.ready() if s.table.phase == "lobby" else s.rematch())
+                if s.table.phase == "lobby":
+                    await s.ready()
+                elif s.table.phase == "over":
+                    await s.rematch()
                 await s.wait(lambda t: t.phase in ("battle", "war"), timeout=3600)
                 strategy = STRATEGIES.get(args.strategy, STRATEGIES["smart"])
                 delay = human_delay if args.strategy == "human" else None

@@ -70,4 +70,6 @@ def describe(msg: object, names: list[str] | None = None, unicode: bool = True) 
         return f"{who(msg.seat)} lost the connection"
     if isinstance(msg, m.PlayerReconnected):
         return f"{who(msg.seat)} is back"
+    if isinstance(msg, m.ChatSaid):
+        return f"{msg.name}{'' if msg.seat is not None else ' (watching)'}: {msg.text}"
     return None

@@ -460,10 +460,18 @@ class Session:
         seats: int = 2,
         public: bool = False,
         options: dict[str, bool | int | str] | None = None,
+        ready_checks: bool = False,
     ) -> m.Joined:
         opts = dict(options or {})
         return await self._ask(
-            lambda i: m.CreateRoom(id=i, preset=preset, options=opts, seats=seats, public=public),
+            lambda i: m.CreateRoom(
+                id=i,
+                preset=preset,
+                options=opts,
+                seats=seats,
+                public=public,
+                ready_checks=ready_checks,
+            ),
             m.Joined,
             False,  # a per-minute room limit is not worth retrying in a quarter second
         )
@@ -511,6 +519,8 @@ class Session:
         spectating: bool | None = None,
         locked: bool | None = None,
         public: bool | None = None,
+        chat: bool | None = None,
+        ready_checks: bool | None = None,
     ) -> m.Ack:
         return await self._ask(
             lambda i: m.Configure(
@@ -521,9 +531,14 @@ class Session:
                 spectating=spectating,
                 locked=locked,
                 public=public,
+                chat=chat,
+                ready_checks=ready_checks,
             ),
             m.Ack,
         )
+
+    async def chat(self, text: str) -> m.Ack:
+        return await self._ask(lambda i: m.Chat(id=i, text=text), m.Ack)
 
     async def add_bot(self, seat: int | None = None) -> m.Ack:
         return await self._ask(lambda i: m.AddBot(id=i, seat=seat), m.Ack)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from protocol import messages as m
 
+CHAT_KEPT = 50
+
 
 @dataclass(slots=True)
 class Table:
@@ -43,6 +45,8 @@ class Table:
     """This trick's cards per seat in the order laid; None = face down."""
     last_table: list[list[int | None]] = field(default_factory=list)
     """The finished trick's cards, kept for display until the next reveal."""
+    chat: list[m.ChatSaid] = field(default_factory=list)
+    """The room's latest chat lines (at most ``CHAT_KEPT``), oldest first."""
 
     def apply_snapshot(self, snap: m.Snapshot) -> None:
         self.seq = snap.seq
@@ -86,8 +90,8 @@ class Table:
         self.ended_game = game
         self.revealed_cards.update(result.set_aside)
 
-    def _seat_info(self, seat: int) -> m.SeatInfo | None:
-        if self.room is None or seat >= len(self.room.seats):
+    def _seat_info(self, seat: int | None) -> m.SeatInfo | None:
+        if self.room is None or seat is None or not 0 <= seat < len(self.room.seats):
             return None
         return self.room.seats[seat]
 
@@ -96,7 +100,7 @@ class Table:
         if type(event) is m.Acted:  # the most frequent event (every seat, every step)
             self.acted.add(event.seat)
             return
-        info = self._seat_info(getattr(event, "seat", 99))
+        info = self._seat_info(getattr(event, "seat", None))
         if isinstance(event, m.PlayerJoined) and self.room is not None and info is not None:
             self.room.seats[event.seat] = m.SeatInfo(event.name, False, True, event.bot)
         elif isinstance(event, m.PlayerLeft) and self.room is not None and info is not None:
@@ -115,6 +119,9 @@ class Table:
             info.connected = True
         if isinstance(event, m.RoomChanged):
             self.room = event.room
+        elif isinstance(event, m.ChatSaid):
+            self.chat.append(event)
+            del self.chat[:-CHAT_KEPT]
         elif isinstance(event, m.Clock):
             self.deadline_ms = event.deadline_ms
             self.game_ends_ms = event.game_ends_ms

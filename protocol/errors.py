@@ -31,6 +31,7 @@ class ErrorCode(StrEnum):
     SPECTATING_OFF = "spectating_off"
     SEAT_TAKEN = "seat_taken"
     REMOVED = "removed"
+    CHAT_OFF = "chat_off"
     # Play
     NOT_STARTED = "not_started"
     ALREADY_STARTED = "already_started"
@@ -70,6 +71,7 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
         "sent unasked (no `id`): the host freed your seat in a room that allows no "
         "spectators, so you are no longer in it"
     ),
+    ErrorCode.CHAT_OFF: "the host turned the room's chat off",
     ErrorCode.NOT_STARTED: "the game has not started",
     ErrorCode.ALREADY_STARTED: "the game has already started",
     ErrorCode.GAME_OVER: "the game is over",

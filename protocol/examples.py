@@ -98,6 +98,7 @@ CLIENT_EXAMPLES: list[Struct] = [
     m.RemoveSeat(id=13, seat=2),
     m.QuickJoin(id=14, players=3, preset="classic"),
     m.WatchLobby(id=15, on=True),
+    m.Chat(id=17, text="good luck!"),
 ]
 
 SERVER_EXAMPLES: list[Struct] = [
@@ -144,6 +145,7 @@ SERVER_EXAMPLES: list[Struct] = [
     m.Hand(seq=16, cards=[50, 22, 9]),
     m.Clock(seq=17, step=2, deadline_ms=1796012365678, game_ends_ms=0),
     m.RoomChanged(seq=6, room=_ROOM),
+    m.ChatSaid(seq=18, seat=1, name="bo", text="good luck!"),
     m.LobbyRoom(
         room=m.RoomSummary(
             code="KX7P-Q3",

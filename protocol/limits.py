@@ -22,6 +22,8 @@ MAX_OPTIONS = 32
 MAX_OPTION_KEY = 32
 MAX_OPTION_STR = 32
 MAX_CLIENT_LABEL = 64
+MAX_CHAT = 200
+"""Longest chat line, in characters."""
 
 MAX_ACTION_ID = 2**32 - 1
 MAX_STEP = 2**31 - 1

@@ -32,6 +32,7 @@ OptionValue = (
     | Annotated[str, Meta(max_length=L.MAX_OPTION_STR)]
 )
 Options = Annotated[dict[OptionKey, OptionValue], Meta(max_length=L.MAX_OPTIONS)]
+ChatText = Annotated[str, Meta(min_length=1, max_length=L.MAX_CHAT)]
 
 
 class _Msg(Struct, tag_field="t", forbid_unknown_fields=False):
@@ -62,6 +63,8 @@ class CreateRoom(_Msg, tag="create"):
     options: Options
     seats: Annotated[int, Meta(ge=2, le=4)]
     public: bool
+    ready_checks: bool = False
+    """Ask every player to say ``ready`` (false, the default: taking a seat means ready)."""
 
 
 class JoinRoom(_Msg, tag="join"):
@@ -119,6 +122,8 @@ class Configure(_Msg, tag="configure"):
     spectating: bool | None
     locked: bool | None
     public: bool | None
+    chat: bool | None = None
+    ready_checks: bool | None = None
 
 
 class AddBot(_Msg, tag="add_bot"):
@@ -173,6 +178,13 @@ class Ping(_Msg, tag="ping"):
     id: ActionId
 
 
+class Chat(_Msg, tag="chat"):
+    """Say ``text`` to the room (players and spectators); answered with ``ack``."""
+
+    id: ActionId
+    text: ChatText
+
+
 ClientMessage = (
     Hello
     | CreateRoom
@@ -193,6 +205,7 @@ ClientMessage = (
     | GetRecord
     | ListRooms
     | Ping
+    | Chat
 )
 CLIENT_TYPES: tuple[type[Struct], ...] = get_args(ClientMessage)
 
@@ -222,6 +235,10 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     turn_s: int
     game_ends_ms: int
     """Timed games: server time (Unix ms) when time is up; 0 otherwise."""
+    chat: bool = True
+    """Whether the room's chat is on (the host may turn it off)."""
+    ready_checks: bool = False
+    """Whether players must say ``ready`` (false: taking a seat means ready)."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):
@@ -441,6 +458,16 @@ class Clock(_Msg, tag="clock"):
     game_ends_ms: int
 
 
+class ChatSaid(_Msg, tag="chat"):
+    """Someone in the room said ``text``: ``seat`` nil for a spectator. Plain text,
+    never markup: a client shows it escaped."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+
+
 class RoomChanged(_Msg, tag="room_changed"):
     """The host changed the room's settings or seats."""
 
@@ -508,6 +535,7 @@ ServerMessage = (
     | DealRevealed
     | Clock
     | RoomChanged
+    | ChatSaid
     | LobbyRoom
     | Hand
     | Lobby
@@ -534,6 +562,7 @@ RoomEvent = (
     | DealRevealed
     | Clock
     | RoomChanged
+    | ChatSaid
 )
 ROOM_EVENT_TYPES: tuple[type[Struct], ...] = get_args(RoomEvent)
 _ROOM_EVENT_SET = frozenset(ROOM_EVENT_TYPES)

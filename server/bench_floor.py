@@ -94,7 +94,9 @@ def _dealt(code: str) -> RoomRecord:
     """A 2-seat classic room with both players seated and its game started
     (the start itself is not stored)."""
     out = Outcome()
-    rec = rooms.new_room(code, "p0", "a", "classic", {}, 2, False, "c0", _ms(), out)
+    rec = rooms.new_room(
+        code, "p0", "a", "classic", {}, 2, False, "c0", _ms(), out, ready_checks=True
+    )
     rooms.join(rec, out, "p1", "b", "c1", None)
     for player in PLAYERS:
         rooms.set_ready(rec, out, player, True)

@@ -52,7 +52,9 @@ def engine_bench(games: int = 2000, seed: int = 1, repeats: int = 3) -> dict[str
 def _dealt_room(seed: int) -> RoomRecord:
     """A 2-seat classic room with its game started from the engine's seeded deal."""
     out = rooms.Outcome()
-    rec = rooms.new_room("BENCH", "pa", "A", "classic", {}, 2, False, "t:a", 0, out)
+    rec = rooms.new_room(
+        "BENCH", "pa", "A", "classic", {}, 2, False, "t:a", 0, out, ready_checks=True
+    )
     rooms.join(rec, out, "pb", "B", "t:b", None)
     rooms.set_ready(rec, out, "pa", True)
     rooms.set_ready(rec, out, "pb", True, seed)

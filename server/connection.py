@@ -39,6 +39,10 @@ from server.store import Player
 log = structlog.get_logger("krig.conn")
 _conn_ids = itertools.count(1)
 MAX_STRIKES = 20
+CHAT_RATE = 0.5
+"""Chat lines a connection may send per second, sustained..."""
+CHAT_BURST = 5
+"""...after a burst of this many."""
 _STALE_QUICK = {
     ErrorCode.ROOM_FULL,
     ErrorCode.ALREADY_STARTED,
@@ -130,6 +134,7 @@ class Connection:
         """Fire-and-forget store writes (kept referenced until done)."""
         s = node.settings
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
+        self.chat_bucket = Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST, time.monotonic())
         self._busy = True
         """A message taken with ``recv`` is being handled (or the hello is): offers wait."""
         self._flight: _Flight | None = None
@@ -372,6 +377,12 @@ class Connection:
             rows = await self.node.store.lobby()
             summaries = [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
             send_msg(self.ws, m.Lobby(id=msg.id, rooms=summaries))
+        elif isinstance(msg, m.Chat):
+            if not self.chat_bucket.take():
+                raise Refused(ErrorCode.RATE_LIMITED, "you are chatting too fast; wait a moment")
+            assert self.player is not None
+            name, text = self.player.name, msg.text
+            await self._room_action(msg.id, lambda r, o: rooms.chat(r, o, self._pid, name, text))
         elif isinstance(msg, m.Hello):
             raise Refused(ErrorCode.BAD_MESSAGE, "hello is only the first message")
 
@@ -476,7 +487,7 @@ class Connection:
             out = Outcome()
             rec = rooms.new_room(
                 code, self._pid, self.player.name, msg.preset, dict(msg.options),
-                msg.seats, msg.public, self.conn, now_ms(), out,
+                msg.seats, msg.public, self.conn, now_ms(), out, msg.ready_checks,
             )  # fmt: skip
             rooms.remember(rec, self._pid, msg.id, 0, "")
             try:

@@ -51,6 +51,10 @@ class RoomRecord(msgspec.Struct):
     seats: list[SeatRecord]
     spectating: bool = True
     locked: bool = False
+    chat: bool = True
+    """The room's chat is on (the host may turn it off)."""
+    ready_checks: bool = False
+    """Players must say ``ready``; otherwise taking a seat means ready."""
     status: str = "lobby"
     game: int = 0
     game_started_ms: int = 0

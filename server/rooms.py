@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from protocol import messages as m
 from protocol.codec import encode
 from protocol.errors import ErrorCode
+from protocol.limits import MAX_NAME
 from protocol.records import events_chain_start, events_chain_step
 from server.engine import (
     Action,
@@ -175,6 +176,7 @@ def new_room(
     conn: str,
     now_ms: int,
     out: Outcome,
+    ready_checks: bool = False,
 ) -> RoomRecord:
     if "players" in options and options["players"] != seats:
         raise Refused(ErrorCode.BAD_RULES, "players is set by seats; leave it out of options")
@@ -193,10 +195,24 @@ def new_room(
         options=dict(options),
         public=public,
         seats=[SeatRecord() for _ in range(seats)],
+        ready_checks=ready_checks,
     )
-    rec.seats[0] = SeatRecord(player=player, name=name, conn=conn)
+    rec.seats[0] = SeatRecord(player=player, name=name, conn=conn, ready=not ready_checks)
     _event(rec, out, m.PlayerJoined, seat=0, name=name, bot=False)
     return rec
+
+
+def distinct_name(rec: RoomRecord, name: str, seat: int) -> str:
+    """``name``, or ``name 2``, ``name 3``... when another seat already has it."""
+    taken = {s.name.casefold() for i, s in enumerate(rec.seats) if s.player and i != seat}
+    if name.casefold() not in taken:
+        return name
+    for n in range(2, 10):
+        suffix = f" {n}"
+        candidate = name[: MAX_NAME - len(suffix)] + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+    return name  # (four seats: never reached)
 
 
 def rules_of(rec: RoomRecord) -> dict[str, bool | int | str]:
@@ -232,9 +248,10 @@ def join(
     else:
         chosen = free[0]
     rec.spectators.pop(player, None)
+    name = distinct_name(rec, name, chosen)
     rec.seats[chosen] = SeatRecord(player=player, name=name, conn=conn)
     _event(rec, out, m.PlayerJoined, seat=chosen, name=name, bot=False)
-    if ready:
+    if ready or not rec.ready_checks:
         set_ready(rec, out, player, True)
     return chosen
 
@@ -332,8 +349,16 @@ def leave(rec: RoomRecord, out: Outcome, player: str, now_ms: int) -> None:
 def set_ready(
     rec: RoomRecord, out: Outcome, player: str, ready: bool, seed: int | None = None
 ) -> None:
+    """Mark a seat (not) ready; the game starts when every seat is taken and ready.
+
+    ``ready`` true during a game changes nothing and is not refused: in a room
+    without ready checks a seat is ready from the moment it is taken, so a
+    client that says so anyway (or late) is simply right.
+    """
     seat = _seat(rec, player)
     if rec.status == "playing":
+        if ready:
+            return
         raise Refused(ErrorCode.ALREADY_STARTED, "the game has already started")
     rec.seats[seat].ready = ready
     _event(rec, out, m.PlayerReady, seat=seat, ready=ready)
@@ -342,15 +367,22 @@ def set_ready(
 
 
 def start(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None) -> None:
+    """The host starts now: computer players take the empty seats, then the game begins.
+
+    Refused, changing nothing, while a player who was asked to be ready is not
+    (ready checks), and during a game. (A room whose seats are all taken and
+    ready has started by itself: ``start`` then gets ``already_started``.)
+    """
     seat = _seat(rec, player)
     if seat != rec.host:
         raise Refused(ErrorCode.NOT_HOST, "only the host can start the game")
     if rec.status == "playing":
         raise Refused(ErrorCode.ALREADY_STARTED, "the game has already started")
-    if not all(s.player for s in rec.seats):
-        raise Refused(ErrorCode.NOT_READY, "every seat must be taken before the game starts")
-    if not all(s.ready for s in rec.seats if not s.bot):
+    if not all(s.ready for s in rec.seats if s.player and not s.bot):
         raise Refused(ErrorCode.NOT_READY, "every player must be ready before the game starts")
+    for i, s in enumerate(rec.seats):
+        if not s.player:
+            _seat_bot(rec, out, i)
     _start_game(rec, out, seed)
 
 
@@ -662,7 +694,34 @@ def configure(rec: RoomRecord, out: Outcome, player: str, msg: m.Configure) -> N
         rec.locked = msg.locked
     if msg.public is not None:
         rec.public = msg.public
+    if msg.chat is not None:
+        rec.chat = msg.chat
+    if msg.ready_checks is not None and msg.ready_checks != rec.ready_checks:
+        rec.ready_checks = msg.ready_checks
+        for s in rec.seats:
+            if s.player and not s.bot:
+                s.ready = not msg.ready_checks
     _event(rec, out, m.RoomChanged, room=room_info(rec))
+    if rec.status == "lobby" and all(s.player and s.ready for s in rec.seats):
+        _start_game(rec, out, None)
+
+
+def chat(rec: RoomRecord, out: Outcome, player: str, name: str, text: str) -> None:
+    """``player`` (a seat, or a spectator called ``name``) says ``text`` to the room.
+
+    The text is kept as plain text with its control characters taken out;
+    showing it escaped is the client's part.
+    """
+    seat = rec.seat_of(player)
+    if seat is None and player not in rec.spectators:
+        raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in this room")
+    if not rec.chat:
+        raise Refused(ErrorCode.CHAT_OFF, "the host turned the chat off")
+    clean = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    if not clean:
+        raise Refused(ErrorCode.BAD_MESSAGE, "say something: the text is empty")
+    said_by = rec.seats[seat].name if seat is not None else name
+    _event(rec, out, m.ChatSaid, seat=seat, name=said_by, text=clean)
 
 
 def _seat_bot(rec: RoomRecord, out: Outcome, seat: int) -> None:
@@ -727,6 +786,8 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         game=rec.game,
         turn_s=rec.turn_ms // 1000,
         game_ends_ms=rec.game_ends_ms,
+        chat=rec.chat,
+        ready_checks=rec.ready_checks,
     )
 
 

@@ -82,8 +82,6 @@ async def _playing_a_bot(page: Any, server: ServerProc) -> AsyncIterator[Session
     try:
         await bot.connect()
         await bot.join(code)
-        await bot.ready()
-        await page.click("#ready")
         await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
         yield bot
     finally:
@@ -257,7 +255,7 @@ async def test_a_page_the_host_removes_is_told_and_leaves_the_room(
     host = Session(web_server.url, "Host")
     await host.connect()
     try:
-        code = (await host.create("classic", 2)).code
+        code = (await host.create("classic", 2, ready_checks=True)).code
         await host.configure(spectating=False)
         page = await _page(browser, web_server.http + f"/r/{code}")
         await page.wait_for_function("() => window.krig.table.seat === 1")
@@ -284,9 +282,7 @@ async def test_a_browser_and_a_cli_bot_play_whole_games(
     assert page.url.endswith(f"/r/{code}")
     bot = Session(web_server.url, "Bot")
     await bot.connect()
-    await bot.join(code)
-    await bot.ready()
-    await page.click("#ready")
+    await bot.join(code)  # (taking a seat means ready: the game starts)
     reloaded = war_shot = False
     games = 0
     try:
@@ -411,8 +407,9 @@ async def test_a_page_reloaded_into_its_room_never_reuses_an_action_id(
         before = len(sent)
         await page.reload()  # the token in sessionStorage resumes the session
         await page.wait_for_function("() => window.krig.connected && window.krig.table.room")
-        await page.click("#ready")
-        await bot.wait(lambda t: t.room is not None and t.room.seats[0].ready, 10)
+        await page.wait_for_function("() => ['battle', 'war'].includes(krig.table.phase)")
+        await page.click("#flip")
+        await bot.wait(lambda t: 0 in t.acted, 10)
         ids = [getattr(decode_client(f), "id", None) for f in sent]
         old, new = (
             [i for i in ids[:before] if i is not None],
@@ -463,8 +460,6 @@ async def test_an_arneson_hand_is_played_by_clicking(web_server: ServerProc, bro
     bot = Session(web_server.url, "Bot")
     await bot.connect()
     await bot.join(await page.evaluate("krig.table.code"))
-    await bot.ready()
-    await page.click("#ready")
     playing = asyncio.ensure_future(play_game(bot, timeout=120))
     try:
         clicks = 0

@@ -526,7 +526,9 @@ async def _started_room(node: Node, code: str) -> int:
     await node.store.r.delete(
         f"krig:{{{code}}}:room", f"krig:{{{code}}}:log", f"krig:{{{code}}}:tail"
     )
-    rec = rooms.new_room(code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome())
+    rec = rooms.new_room(
+        code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome(), ready_checks=True
+    )
     await node.apply(code, lambda r, o: None, create=rec)
     await node.apply(code, lambda r, o: rooms.join(r, o, "pb", "B", "t:b", None))
     await node.apply(code, lambda r, o: rooms.set_ready(r, o, "pa", True))

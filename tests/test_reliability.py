@@ -305,7 +305,7 @@ async def test_a_removed_player_never_sees_the_next_holders_hand(
     try:
         for s in (host, kicked, newcomer):
             await s.connect()
-        joined = await host.create("arneson", 2)
+        joined = await host.create("arneson", 2, ready_checks=True)
         await kicked.join(joined.code)
         await host.remove_seat(1)
         assert kicked.frames is not None

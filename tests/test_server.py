@@ -506,7 +506,7 @@ async def test_leave_frees_the_seat_and_host_moves(server: ServerProc) -> None:
     for s in (a, b, c):
         await s.connect()
     try:
-        joined = await a.create("classic", 2)
+        joined = await a.create("classic", 2, ready_checks=True)  # (stays in the lobby)
         await b.join(joined.code)
         assert await c.join_or_error(joined.code) == "room_full"
         await a.leave()
@@ -781,3 +781,57 @@ async def test_a_table_moved_on_answer_or_a_failed_resync_asks_again(server: Ser
         assert len(asked) == 2
     finally:
         await close_all(sessions)
+
+
+def _chat_line(text: str, action_id: int) -> m.Chat:
+    return m.Chat(id=action_id, text=text)
+
+
+async def test_players_and_a_spectator_chat_through_the_server(server: ServerProc) -> None:
+    host, guest, watcher = (Session(server.url, n) for n in ("ada", "bo", "wanda"))
+    for s in (host, guest, watcher):
+        await s.connect()
+    try:
+        joined = await host.create("classic", 2, ready_checks=True)
+        await guest.join(joined.code)
+        await watcher.spectate(joined.code)
+        await guest.chat("good luck <b>ada</b>")
+        await watcher.chat("go bo\x1b]0;pwned\x07")
+        expected = [(1, "bo", "good luck <b>ada</b>"), (None, "wanda", "go bo ]0;pwned")]
+        for s in (host, guest, watcher):
+            await s.wait(lambda t: len(t.chat) == 2)
+            assert [(c.seat, c.name, c.text) for c in s.table.chat] == expected
+        with pytest.raises(ServerError) as empty:
+            await host.chat("   ")
+        assert empty.value.code == "bad_message"
+        await host.configure(chat=False)
+        await guest.wait(lambda t: t.room is not None and not t.room.chat)
+        with pytest.raises(ServerError) as off:
+            await guest.chat("hello?")
+        assert off.value.code == "chat_off"
+        await host.configure(chat=True)
+        await guest.wait(lambda t: t.room is not None and t.room.chat)
+        codes = []
+        for i in range(8):  # a burst of 5 is let through, then about one every 2 s
+            line = functools.partial(_chat_line, f"spam {i}")
+            try:
+                await guest.request(line, retry_rate_limited=False)
+            except ServerError as exc:
+                codes.append(exc.code)
+        assert codes and set(codes) == {"rate_limited"}
+    finally:
+        await close_all([host, guest, watcher])
+
+
+async def test_a_second_player_of_the_same_name_is_told_apart(server: ServerProc) -> None:
+    a, b = Session(server.url, "sam"), Session(server.url, "Sam")
+    for s in (a, b):
+        await s.connect()
+    try:
+        joined = await a.create("classic", 2)
+        await b.join(joined.code)
+        await a.wait(lambda t: t.room is not None and t.room.state == "playing")
+        assert a.table.room is not None
+        assert [s.name for s in a.table.room.seats] == ["sam", "Sam 2"]
+    finally:
+        await close_all([a, b])

@@ -14,7 +14,9 @@ def _room(
     preset: str = "classic", options: dict[str, bool | int | str] | None = None
 ) -> RoomRecord:
     out = Outcome()
-    rec = rooms.new_room("ABC-DEF", "pa", "ada", preset, options or {}, 2, False, "n:1", T0, out)
+    rec = rooms.new_room(
+        "ABC-DEF", "pa", "ada", preset, options or {}, 2, False, "n:1", T0, out, ready_checks=True
+    )
     rec.updated_ms = T0
     rooms.join(rec, out, "pb", "bo", "n:2", None)
     return rec
@@ -67,7 +69,9 @@ def test_offline_seat_waits_for_the_grace_period() -> None:
 
 def test_computer_seats_act_after_a_short_delay() -> None:
     out = Outcome()
-    rec = rooms.new_room("ABC-DEF", "pa", "ada", "classic", {}, 3, False, "n:1", T0, out)
+    rec = rooms.new_room(
+        "ABC-DEF", "pa", "ada", "classic", {}, 3, False, "n:1", T0, out, ready_checks=True
+    )
     rec.updated_ms = T0
     rooms.add_bot(rec, out, "pa", None)
     rooms.add_bot(rec, out, "pa", None)
@@ -94,7 +98,9 @@ def test_timed_game_ends_when_time_is_up() -> None:
 
 def test_quick_room_fills_with_computers() -> None:
     out = Outcome()
-    rec = rooms.new_room("ABC-DEF", "pa", "ada", "classic", {}, 3, True, "n:1", T0, out)
+    rec = rooms.new_room(
+        "ABC-DEF", "pa", "ada", "classic", {}, 3, True, "n:1", T0, out, ready_checks=True
+    )
     rec.seats[0].ready = True
     rec.fill_at_ms = T0 + 20_000
     assert rooms.next_due_ms(rec, 5000) == T0 + 20_000

@@ -52,6 +52,7 @@ const ERRORS = {
   spectating_off: "The host does not allow spectators in that room.",
   seat_taken: "That seat is taken.",
   removed: "The host removed you from the room.",
+  chat_off: "The host has turned the chat off.",
   not_started: "The game has not started yet.",
   already_started: "The game has already started.",
   game_over: "The game is over.",
@@ -218,7 +219,7 @@ function playerName() {
 const ROOM_EVENTS = new Set([
   "player_joined", "player_left", "player_ready", "player_disconnected",
   "player_reconnected", "game_started", "acted", "revealed", "war", "trick_won",
-  "shuffled", "player_out", "game_over", "deal_revealed", "clock", "room_changed",
+  "shuffled", "player_out", "game_over", "deal_revealed", "clock", "room_changed", "chat",
 ]);
 
 const MOVED_ON = new Set(["stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"]);
