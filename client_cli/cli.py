@@ -20,8 +20,8 @@ from client_cli.lines import play_lines, printer
 from client_cli.proof import check_proof
 from client_cli.replay import RecordError, replay
 from client_cli.session import ServerError, Session, SessionClosed
+from krig_runtime import process
 from protocol import messages as m
-from protocol import process
 from protocol.record_json import load as load_record
 from protocol.records import GameRecord
 

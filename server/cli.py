@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from protocol import process
-from protocol.process import LOOPS
+from krig_runtime import process
+from krig_runtime.process import LOOPS
 from server import config
 from server.engine.rules import (
     OPTION_NAMES,
@@ -143,10 +143,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     import msgspec
     import redis.asyncio as aioredis
 
-    from server.records import encode_game_record
-    from server.replay import with_events
-    from server.room_codes import normalize
-    from server.store import Store
+    from server.rooms.codes import normalize
+    from server.rooms.replay import with_events
+    from server.store.store import Store, encode_game_record
     from server.verify import to_json
 
     if not args.redis_url:
@@ -207,12 +206,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_checkout() -> Path | None:
+    """The source checkout whose ``bench/`` holds the benchmarks (None: an installed copy)."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "bench" / "__init__.py").is_file() else None
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    from protocol.bench import codec_bench
-    from server.benchmarks import engine_bench, transition_bench
+    root = _bench_checkout()
+    if root is None:
+        print(
+            "krig-server bench: the benchmarks live in the source checkout's bench/ folder, "
+            "which this installation does not have (clone the repository and run it there)",
+            file=sys.stderr,
+        )
+        return 2
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from bench.codec import codec_bench
+    from bench.engine import engine_bench, transition_bench
 
     if args.what == "stack":
-        from server.bench_stack import format_report, run
+        from bench.stack import format_report, run
 
         report = run(args.seconds, args.rooms, args.idle, args.loop)
         print(json.dumps(report) if args.json else format_report(report))
@@ -253,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            from server.app import run_server
+            from server.transport.app import run_server
 
             return run_server(config.load(args))
         if args.command == "simulate":

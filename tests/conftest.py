@@ -20,7 +20,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 import pytest  # noqa: E402
 import redis  # noqa: E402
 
-from server.redis_process import RedisProcess, free_port  # noqa: E402
+from server.store.embedded import RedisProcess, free_port  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -17,11 +17,16 @@ import redis
 from client_cli.bot import play_game
 from client_cli.session import Session
 from server import rooms
-from server.records import RoomRecord
-from server.redis_process import free_port
-from server.store import room_key, tail_key
+from server.rooms.state import RoomRecord
+from server.store.embedded import free_port
+from server.store.keys import room_key, tail_key
 
 ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+KRIG_SERVER = str(BIN / "krig-server")
+"""The installed console scripts: they work from any folder (``python -m server...``
+would import whatever ``server`` or ``protocol`` the current folder holds)."""
+KRIG = str(BIN / "krig")
 
 
 class ServerProc:
@@ -55,7 +60,7 @@ class ServerProc:
     def start(self) -> ServerProc:
         self.starts += 1
         args = [
-            sys.executable, "-m", "server.cli", "serve",
+            KRIG_SERVER, "serve",
             "--port", str(self.port),
             "--redis-url", self.redis_url,
             "--node-id", f"{self.node_id}-{self.starts}",
