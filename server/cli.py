@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             return cmd_verify(args)
         return cmd_bench(args)
-    except RulesError as exc:
+    except (RulesError, config.SettingsError) as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -636,7 +636,7 @@ def test_settings_from_environment_and_flags() -> None:
     env = {"KRIG_PORT": "9000", "KRIG_GRACE_S": "5.5", "KRIG_REDIS_URL": "redis://r:6379/0"}
     settings = config.load(parser.parse_args(["--port", "9100"]), env)
     assert (settings.port, settings.grace_s, settings.redis_url) == (9100, 5.5, "redis://r:6379/0")
-    with pytest.raises(SystemExit):
+    with pytest.raises(config.SettingsError, match="KRIG_PORT='lots' is not a whole number"):
         config.load(None, {"KRIG_PORT": "lots"})
 
 
