@@ -16,7 +16,14 @@ class Settings:
     """Port for /ws and the HTTP endpoints."""
     redis_url: str = ""
     """Where rooms are kept: redis://, rediss://, unix:// or redis+sentinel:// (empty: start a
-    private redis-server on a unix socket)."""
+    private redis-server that keeps them in the data directory)."""
+    data_dir: str = ""
+    """Without --redis-url: the directory the private redis-server keeps rooms in, with an
+    append-only file, so a restart loses no game (empty: $XDG_DATA_HOME/krig, or
+    ~/.local/share/krig). One server at a time may use it."""
+    ephemeral: bool = False
+    """Without --redis-url: keep rooms in a temporary directory, removed on exit (a restart
+    loses every game)."""
     grace_s: float = 30.0
     """How long a disconnected seat is held before the server plays it."""
     room_ttl_s: int = 3600
@@ -196,8 +203,21 @@ def load(args: argparse.Namespace | None = None, environ: dict[str, str] | None 
         if args is not None and getattr(args, f.name, None) is not None:
             setattr(settings, f.name, getattr(args, f.name))
             source[f.name] = _flag(f.name)
+    _flag_wins(settings, source, "data_dir", "ephemeral")
     check(settings, source)
     return settings
+
+
+def _flag_wins(settings: Settings, source: dict[str, str], one: str, other: str) -> None:
+    """Of two settings that exclude each other, one given as a flag beats one from the
+    environment (``KRIG_DATA_DIR`` set, ``--ephemeral`` given: a throwaway store)."""
+    if not (getattr(settings, one) and getattr(settings, other)):
+        return
+    by_flag = {name for name in (one, other) if source.get(name, "").startswith("--")}
+    if len(by_flag) == 1:
+        loser = other if one in by_flag else one
+        setattr(settings, loser, getattr(_DEFAULTS, loser))
+        source.pop(loser, None)
 
 
 def check(settings: Settings, source: dict[str, str] | None = None) -> None:
@@ -215,6 +235,11 @@ def check(settings: Settings, source: dict[str, str] | None = None) -> None:
         words = CHOICES.get(f.name)
         if words is not None and value not in words:
             raise SettingsError(f"{where} must be one of {', '.join(words)}, not {value!r}")
+    if settings.ephemeral and settings.data_dir:
+        raise SettingsError(
+            f"{named.get('data_dir', '--data-dir')} and {named.get('ephemeral', '--ephemeral')} "
+            "exclude each other: keep rooms in a directory, or in a temporary one"
+        )
 
 
 def field_docs() -> dict[str, str]:

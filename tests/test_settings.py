@@ -68,6 +68,8 @@ def test_config_load_names_the_variable_a_bad_value_came_from() -> None:
         config.load(None, {"KRIG_GRACE_S": "-1"})
     with pytest.raises(SettingsError, match=r"^KRIG_HEARTBEAT_S='2.5' is not a whole number$"):
         config.load(None, {"KRIG_HEARTBEAT_S": "2.5"})
+    with pytest.raises(SettingsError, match=r"^KRIG_EPHEMERAL='maybe' is not true or false"):
+        config.load(None, {"KRIG_EPHEMERAL": "maybe"})
     # A good flag wins over a bad variable: the value checked is the one used.
     settings = config.load(_parser().parse_args(["--grace-s", "3"]), {"KRIG_GRACE_S": "-1"})
     assert settings.grace_s == 3
@@ -76,17 +78,32 @@ def test_config_load_names_the_variable_a_bad_value_came_from() -> None:
         _parser().parse_args(["--port", "65535", "--grace-s", "0", "--rooms-per-min", "0"]), {}
     )
     assert (edges.port, edges.grace_s, edges.rooms_per_min) == (65535, 0, 0)
+    assert config.load(None, {"KRIG_EPHEMERAL": "1"}).ephemeral is True
+    assert config.load(None, {"KRIG_EPHEMERAL": "no"}).ephemeral is False
+
+
+def test_data_dir_and_ephemeral_exclude_each_other() -> None:
+    with pytest.raises(SettingsError, match="--data-dir and --ephemeral exclude each other"):
+        config.load(_parser().parse_args(["--data-dir", "/tmp/x", "--ephemeral"]), {})
+    both = {"KRIG_DATA_DIR": "/tmp/x", "KRIG_EPHEMERAL": "1"}
+    with pytest.raises(SettingsError, match="KRIG_DATA_DIR and KRIG_EPHEMERAL exclude each other"):
+        config.load(_parser().parse_args([]), both)
+    # A flag beats the variable of the other (flags win).
+    throwaway = config.load(_parser().parse_args(["--ephemeral"]), {"KRIG_DATA_DIR": "/tmp/x"})
+    assert (throwaway.ephemeral, throwaway.data_dir) == (True, "")
+    kept = config.load(_parser().parse_args(["--data-dir", "/tmp/y"]), {"KRIG_EPHEMERAL": "1"})
+    assert (kept.ephemeral, kept.data_dir) == (False, "/tmp/y")
 
 
 def test_krig_server_serve_refuses_a_bad_setting_in_one_sentence_with_status_2() -> None:
-    done = _serve("--msg-rate", "-5")
+    done = _serve("--msg-rate", "-5", "--ephemeral")
     assert done.returncode == 2, done.stderr
     assert done.stderr == "krig-server: --msg-rate must be more than 0, not -5\n"
     assert done.stdout == ""  # nothing started, nothing listened
-    done = _serve(env={"KRIG_GRACE_S": "-1"})
+    done = _serve("--ephemeral", env={"KRIG_GRACE_S": "-1"})
     assert done.returncode == 2, done.stderr
     assert done.stderr == "krig-server: KRIG_GRACE_S must be 0 or more, not -1\n"
-    done = _serve(env={"KRIG_PORT": "lots"})
+    done = _serve("--ephemeral", env={"KRIG_PORT": "lots"})
     assert done.returncode == 2
     assert done.stderr == "krig-server: KRIG_PORT='lots' is not a whole number\n"
 
@@ -97,3 +114,4 @@ def test_help_and_the_settings_table_say_what_each_number_allows() -> None:
     assert "allowed: more than 0" in text and "allowed: from 1 to 65535" in text
     table = config.markdown_table()
     assert "| `--msg-rate` | `KRIG_MSG_RATE` | `50.0` | more than 0 |" in table
+    assert "| `--ephemeral` | `KRIG_EPHEMERAL` | `False` | a flag (variable: 1 or 0) |" in table
