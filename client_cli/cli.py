@@ -226,6 +226,9 @@ async def run(args: argparse.Namespace) -> int:
             sys.stderr.isatty(), args.rate, args.warmup,
         )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
+        if not report["rooms_played"]:
+            print("krig load: the server's limits refused every room", file=sys.stderr)
+            return 1
         return 0
     s = await _session(args)
     try:
