@@ -176,16 +176,19 @@ class DataDir:
             self._fd = None
 
 
-def _pid_is_redis(pid: int) -> bool:
-    """Whether ``pid`` is a live redis-server (not a zombie, not a reused pid)."""
+def _pid_is_redis(pid: int, directory: Path) -> bool:
+    """Whether ``pid`` is a live redis-server working in ``directory`` (not a zombie, not
+    a reused pid: redis-server changes into its ``--dir``)."""
     proc = Path(f"/proc/{pid}")
     if proc.is_dir():
         try:
             state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
             cmdline = (proc / "cmdline").read_bytes()
+            cwd = os.readlink(proc / "cwd")
         except (OSError, IndexError):
             return False
-        return state != "Z" and b"redis-server" in cmdline
+        here = os.path.realpath(directory)
+        return state != "Z" and b"redis-server" in cmdline and cwd == here
     if sys.platform.startswith("linux"):
         return False
     try:
@@ -206,18 +209,18 @@ def stop_leftover(path: Path, wait_s: float = 10.0) -> int | None:
         pid = int((path / PID_NAME).read_text().split()[0])
     except (OSError, ValueError, IndexError):
         return None
-    if not _pid_is_redis(pid):
+    if not _pid_is_redis(pid, path):
         (path / PID_NAME).unlink(missing_ok=True)
         return None
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + wait_s
-    while _pid_is_redis(pid) and time.monotonic() < deadline:
+    while _pid_is_redis(pid, path) and time.monotonic() < deadline:
         time.sleep(0.02)
-    if _pid_is_redis(pid):
+    if _pid_is_redis(pid, path):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        while _pid_is_redis(pid) and time.monotonic() < deadline + 5:
+        while _pid_is_redis(pid, path) and time.monotonic() < deadline + 5:
             time.sleep(0.02)
     log.warning("stopped_leftover_redis", pid=pid, data_dir=str(path))
     (path / PID_NAME).unlink(missing_ok=True)

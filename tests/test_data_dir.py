@@ -281,3 +281,20 @@ def test_a_data_directory_that_cannot_be_made_says_so(tmp_path: Path) -> None:
         DataDir.claim(blocker / "krig", "test")
     done = _krig_server("serve", "--data-dir", str(blocker / "krig"), "--port", "1")
     assert done.returncode == 2 and "cannot keep rooms in" in done.stderr, done.stderr
+
+
+def test_a_stale_pid_file_naming_another_process_is_left_alone(
+    tmp_path: Path, redis_proc: RedisProcess
+) -> None:
+    """A pid reused by another process, even another redis-server, is not stopped."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for other in (os.getpid(), redis_proc.proc.pid if redis_proc.proc else os.getpid()):
+        (data / PID_NAME).write_text(f"{other}\n")
+        proc = RedisProcess(data_dir=DataDir.claim(data, "test"))
+        try:
+            proc.start()
+            assert proc.leftover is None
+        finally:
+            proc.cleanup()
+    assert redis.Redis.from_url(redis_proc.url).ping()  # the suite's Redis still runs

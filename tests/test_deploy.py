@@ -46,6 +46,9 @@ def test_dockerfile_hadolint() -> None:
     assert '\nENTRYPOINT ["krig-server", "serve"]' in text, "exec form: SIGTERM reaches PID 1"
     assert "HEALTHCHECK" in text and "/healthz" in text
     assert text.count("FROM python:3.11.11-slim-bookworm") == 2, "pinned base, two stages"
+    # Without KRIG_REDIS_URL the rooms go to a volume the non-root user owns.
+    assert "KRIG_DATA_DIR=/data" in text and 'VOLUME ["/data"]' in text
+    assert "chown 10001:10001 /data" in text
 
 
 def test_compose_schema() -> None:
