@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -22,6 +23,7 @@ from server.engine.rules import (
     make_rules,
     parse_option,
 )
+from server.store.embedded import DataDirError, RedisStartError
 
 
 def rules_from_args(preset: str, sets: list[str], players: int | None) -> Rules:
@@ -74,7 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument(
         "--redis-url",
         default=os.environ.get("KRIG_REDIS_URL", ""),
-        help="the servers' Redis (env KRIG_REDIS_URL)",
+        help="the servers' Redis (env KRIG_REDIS_URL; default: the store of the server "
+        "without --redis-url, found in its data directory)",
+    )
+    record.add_argument(
+        "--data-dir",
+        default=os.environ.get("KRIG_DATA_DIR", ""),
+        help="without --redis-url: the data directory of that server (env KRIG_DATA_DIR; "
+        "default $XDG_DATA_HOME/krig or ~/.local/share/krig)",
     )
     record.add_argument("--json", action="store_true", help="JSON instead of msgpack")
     record.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
@@ -142,22 +151,20 @@ def cmd_record(args: argparse.Namespace) -> int:
 
     import msgspec
     import redis.asyncio as aioredis
+    from redis.exceptions import RedisError
 
+    from server import logs
     from server.rooms.codes import normalize
     from server.rooms.replay import with_events
+    from server.store.embedded import server_store
     from server.store.store import Store, encode_game_record
     from server.verify import to_json
 
-    if not args.redis_url:
-        print(
-            "krig-server: give --redis-url (or KRIG_REDIS_URL) of the server's Redis",
-            file=sys.stderr,
-        )
-        return 2
     code = normalize(args.code) or args.code
+    logs.configure("auto", "warning")  # (stderr: stdout may be the record)
 
-    async def fetch() -> bytes | None:
-        client = aioredis.Redis.from_url(args.redis_url)
+    async def fetch(url: str) -> bytes | None:
+        client = aioredis.Redis.from_url(url)
         try:
             store = Store(client, log_keep=1, room_ttl_s=1, record_ttl_s=1, session_ttl_s=1)
             rec = await store.load_record(code, args.game)
@@ -170,7 +177,15 @@ def cmd_record(args: argparse.Namespace) -> int:
             return msgspec.json.encode(to_json(rec))
         return encode_game_record(rec)
 
-    blob = asyncio.run(fetch())
+    with contextlib.ExitStack() as stack:
+        url = args.redis_url
+        if not url:  # the store of the server that keeps it in a data directory
+            url = stack.enter_context(server_store(args.data_dir, "krig-server record"))
+        try:
+            blob = asyncio.run(fetch(url))
+        except (RedisError, OSError) as exc:
+            print(f"krig-server: cannot read the store at {url}: {exc}", file=sys.stderr)
+            return 1
     if blob is None:
         print(f"krig-server: no record of game {args.game} in room {code}", file=sys.stderr)
         return 1
@@ -280,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             return cmd_verify(args)
         return cmd_bench(args)
-    except RulesError as exc:
+    except (RulesError, config.SettingsError, DataDirError, RedisStartError) as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

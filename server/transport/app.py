@@ -190,7 +190,7 @@ class App:
         s = self.settings
         url = s.redis_url
         if not url:
-            self.embedded = await asyncio.to_thread(RedisProcess().start)
+            self.embedded = await asyncio.to_thread(RedisProcess.for_settings(s).start)
             url = self.embedded.url
         try:
             await self._serve(url, stop)

@@ -20,8 +20,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from checks import assert_conserved, assert_no_leak, load_room
 from server_support import ROOT, ServerProc
-from test_server import assert_conserved, assert_no_leak, load_room
 
 from client_cli.bot import play_game
 from client_cli.session import Session

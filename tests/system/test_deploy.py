@@ -11,14 +11,15 @@ import asyncio
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from checks import assert_conserved, settled_after
 from server_support import ROOT, ServerProc, close_all, play_all, seat_players
-from test_server import assert_conserved, settled_after
 
 from server.store.embedded import RedisProcess, free_port
 
@@ -45,6 +46,9 @@ def test_dockerfile_hadolint() -> None:
     assert '\nENTRYPOINT ["krig-server", "serve"]' in text, "exec form: SIGTERM reaches PID 1"
     assert "HEALTHCHECK" in text and "/healthz" in text
     assert text.count("FROM python:3.11.11-slim-bookworm") == 2, "pinned base, two stages"
+    # Without KRIG_REDIS_URL the rooms go to a volume the non-root user owns.
+    assert "KRIG_DATA_DIR=/data" in text and 'VOLUME ["/data"]' in text
+    assert "chown 10001:10001 /data" in text
 
 
 def test_compose_schema() -> None:
@@ -94,9 +98,50 @@ def _haproxy_for(nodes: list[ServerProc], port: int, path: Path) -> Path:
     for i, node in enumerate(nodes, 1):
         text = text.replace(f"krig{i}:8765", f"127.0.0.1:{node.port}")
     text = text.replace("log stdout format raw", "log stderr format raw")
-    text = text.replace("maxconn 100000", "maxconn 2000")  # this machine's open-file limit
     path.write_text(text)
     return path
+
+
+@pytest.mark.parametrize("limit", [1024, 4096])
+def test_haproxy_starts_with_the_shipped_config_under_an_ordinary_open_file_limit(
+    tmp_path: Path, limit: int
+) -> None:
+    """The shipped config, only its port moved: HAProxy must start and listen.
+
+    With ``maxconn 100000`` it needed about 200,000 open files and refused to
+    start where ``ulimit -n`` is lower (``Cannot raise FD limit``), which is
+    most hosts.
+    """
+    haproxy = _tool("haproxy")
+    port = free_port()
+    cfg = tmp_path / "haproxy.cfg"
+    shipped = (DEPLOY / "haproxy.cfg").read_text()
+    cfg.write_text(shipped.replace("bind :8080", f"bind 127.0.0.1:{port}"))
+    log = open(tmp_path / "haproxy.log", "wb")  # noqa: SIM115 - the child keeps it
+    # `ulimit -n N` sets the soft and the hard limit: HAProxy cannot raise it.
+    lb = subprocess.Popen(
+        ["sh", "-c", f'ulimit -n {limit} && exec "$0" -db -f "$1"', haproxy, str(cfg)],
+        stdout=log,
+        stderr=log,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        listening = False
+        while not listening and lb.poll() is None and time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                listening = True
+            except OSError:
+                time.sleep(0.1)
+        said = (tmp_path / "haproxy.log").read_text(errors="replace")
+        assert listening, (
+            f"haproxy (exit {lb.poll()}) did not listen with ulimit -n {limit}: {said}"
+        )
+        assert "Cannot raise FD limit" not in said
+    finally:
+        lb.terminate()
+        lb.wait(10)
+        log.close()
 
 
 async def test_compose_topology_with_processes(tmp_path: Path) -> None:

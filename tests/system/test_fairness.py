@@ -291,3 +291,68 @@ async def test_client_replays_and_checks_records_by_room_code(
     path.write_text(json.dumps(data))
     bad = _krig(server, "verify", str(path))
     assert bad.returncode == 1 and "not the events sent" in bad.stdout, bad.stdout
+
+
+def _tamper_winners(d: dict) -> None:  # type: ignore[type-arg]
+    d["winners"] = [1] if d["winners"] != [1] else [0]
+
+
+def _truncate_inputs(d: dict) -> None:  # type: ignore[type-arg]
+    d["inputs"] = d["inputs"][:-3]  # the game's last actions are gone
+
+
+def _tamper_digest(d: dict) -> None:  # type: ignore[type-arg]
+    d["events_digest"] = "sha256:" + "0" * 64
+
+
+def _swap_chosen_card(d: dict) -> None:  # type: ignore[type-arg]
+    """The first choice of seat 0 becomes another card of its hand (same seat, same count)."""
+    first = next(pair for pair in d["inputs"] if pair[0] == 0)
+    hand = d["proof"]["piles"][0][: int(d["rules"]["hand_size"])]
+    first[1] = next(c for c in hand if c != first[1])
+
+
+TAMPERED = {
+    # change: (what `krig verify` says, what `krig-server verify` says)
+    "winners": (_tamper_winners, "is not the game_over sent", "not the replay's result"),
+    "inputs": (_truncate_inputs, "inputs are not the actions the events announce", "differ"),
+    "digest": (_tamper_digest, "not the events sent during the game", "(digest)"),
+    "card": (_swap_chosen_card, "is not the card that seat showed", "  - "),  # (any reason)
+}
+
+
+@pytest.mark.parametrize("preset", ["classic", "arneson"])
+async def test_both_verifiers_refuse_altered_winners_truncated_inputs_and_a_false_digest(
+    server: ServerProc, redis_proc: RedisProcess, tmp_path: Path, preset: str
+) -> None:
+    """`krig verify` said "proof ok" for a record whose winners were altered or whose
+    inputs were cut: it checks them now against the events the server committed to,
+    and says what it cannot check; `krig-server verify` replays the whole game."""
+    code, _ = await _finished_game(server, preset)
+    honest = tmp_path / "game.json"
+    done = _krig_server("record", code, "--redis-url", redis_proc.url, "--json", "-o", str(honest))
+    assert done.returncode == 0, done.stderr
+    ok = _krig(server, "verify", str(honest))
+    assert ok.returncode == 0 and ok.stdout.startswith("proof ok"), ok.stdout + ok.stderr
+    assert "is the game_over sent" in ok.stdout and "one per acted" in ok.stdout
+    last = ok.stdout.splitlines()[-1]
+    assert last.startswith("not checked here: that each trick followed the rules")
+    assert "`krig-server verify FILE` replays the whole game" in last
+    assert _krig_server("verify", str(honest)).returncode == 0
+
+    for name, (change, client_says, server_says) in TAMPERED.items():
+        if name == "card" and preset != "arneson":
+            continue
+        data = json.loads(honest.read_text())
+        change(data)
+        bad = tmp_path / f"{name}.json"
+        bad.write_text(json.dumps(data))
+        client = _krig(server, "verify", str(bad))
+        assert client.returncode == 1 and client.stdout.startswith("mismatch"), (
+            name,
+            client.stdout + client.stderr,
+        )
+        assert client_says in client.stdout, (name, client.stdout)
+        full = _krig_server("verify", str(bad))
+        assert full.returncode == 1 and full.stdout.startswith("mismatch"), (name, full.stdout)
+        assert server_says in full.stdout, (name, full.stdout)

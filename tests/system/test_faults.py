@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 import redis
+from checks import assert_conserved, load_room, settled_after
 from server_support import ServerProc, close_all, play_all, seat_players
 from tcp_proxy import TcpProxy
-from test_server import assert_conserved, load_room, settled_after
 
 from client_cli.bot import play_game
 from client_cli.session import ServerError, Session

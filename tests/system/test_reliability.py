@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 import redis
+from checks import assert_conserved, load_room, settled_after
 from server_support import ServerProc, close_all, play_all, seat_players
-from test_server import assert_conserved, load_room, settled_after
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin, Subprotocol

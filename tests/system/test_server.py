@@ -23,11 +23,11 @@ import msgspec
 import pytest
 import redis
 import websockets
+from checks import assert_conserved, assert_no_leak, load_room, settled_after
 from server_support import (
     ServerProc,
     close_all,
     play_all,
-    room_in_redis,
     seat_players,
 )
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -36,8 +36,7 @@ from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server, encode
-from server.engine import PRESETS, census
-from server.rooms.state import RoomRecord
+from server.engine import PRESETS
 from server.store.embedded import RedisProcess
 from server.store.keys import room_key
 
@@ -53,30 +52,6 @@ def server(
 
 def _at_step(table: Table, step: int) -> bool:
     return table.step == step
-
-
-def load_room(redis_url: str, code: str) -> RoomRecord:
-    client = redis.Redis.from_url(redis_url)
-    rec = room_in_redis(client, code)
-    client.close()
-    assert rec is not None, f"room {code} is not in Redis"
-    return rec
-
-
-def assert_conserved(redis_url: str, code: str) -> RoomRecord:
-    rec = load_room(redis_url, code)
-    assert rec.state is not None
-    assert census(rec.state) == sorted(rec.state.rules.deck())
-    return rec
-
-
-def settled_after(step: int) -> Callable[[Table], bool]:
-    """The table has moved past ``step`` and knows who acts next (or the game is over)."""
-
-    def check(t: Table) -> bool:
-        return t.phase == "over" or (t.step > step and bool(t.awaiting))
-
-    return check
 
 
 SOURCES = list(PRESETS)  # every preset: the five sources and the project's own
@@ -106,59 +81,6 @@ async def test_full_game(server: ServerProc, redis_url: str, preset: str, player
         assert sessions[0].table.seq == rec.seq
     finally:
         await close_all(sessions)
-
-
-def _cards_in(msg: object) -> set[int]:
-    """Every card a server message carries (its card-bearing fields)."""
-    if isinstance(msg, m.Revealed):
-        return {c for c in msg.up if c is not None}
-    if isinstance(msg, m.TrickWon):
-        return set(msg.face_up) | set(msg.returned)
-    if isinstance(msg, m.GameOver):
-        return set(msg.set_aside)
-    if isinstance(msg, m.Hand):
-        return set(msg.cards)
-    if isinstance(msg, m.Snapshot) and msg.view is not None:
-        v = msg.view
-        cards = (
-            {c for row in v.table for c in row if c is not None} | set(v.hand) | set(v.set_aside)
-        )
-        if v.chosen is not None:
-            cards.add(v.chosen)
-        return cards
-    return set()
-
-
-def assert_no_leak(frames: list[bytes], seat: int | None) -> int:
-    """Replay what one client received: no frame names a card it may not know yet."""
-    known: set[int] = set()  # face-up cards seen this trick, plus own hand
-    over = False
-    checked = 0
-    for frame in frames:
-        msg = decode_server(frame)
-        cards = _cards_in(msg)
-        if isinstance(msg, m.GameStarted):
-            over = False
-        if isinstance(msg, m.Revealed):
-            known |= cards  # the reveal itself is where they become public
-        elif isinstance(msg, m.Hand):
-            assert seat is not None, "a spectator received a hand"
-            known |= cards
-        elif isinstance(msg, m.Snapshot) and msg.view is not None:
-            assert msg.view.seat == seat
-            if seat is None:
-                assert msg.view.hand == [] and msg.view.chosen is None
-            known |= cards
-        elif isinstance(msg, m.GameOver):
-            known |= cards
-            over = True
-        elif isinstance(msg, m.DealRevealed):
-            assert over, "the deal was revealed before the game was over"
-            known |= {c for pile in msg.piles for c in pile} | set(msg.set_aside)
-        else:
-            assert cards <= known, f"{type(msg).__name__} names unrevealed cards {cards - known}"
-        checked += 1
-    return checked
 
 
 async def test_recorder_sees_no_hidden_card(server: ServerProc) -> None:
@@ -637,7 +559,7 @@ def test_settings_from_environment_and_flags() -> None:
     env = {"KRIG_PORT": "9000", "KRIG_GRACE_S": "5.5", "KRIG_REDIS_URL": "redis://r:6379/0"}
     settings = config.load(parser.parse_args(["--port", "9100"]), env)
     assert (settings.port, settings.grace_s, settings.redis_url) == (9100, 5.5, "redis://r:6379/0")
-    with pytest.raises(SystemExit):
+    with pytest.raises(config.SettingsError, match="KRIG_PORT='lots' is not a whole number"):
         config.load(None, {"KRIG_PORT": "lots"})
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import redis
+from checks import assert_conserved, load_room
 from server_support import ServerProc, close_all, seat_players, stored
-from test_server import assert_conserved, load_room
 
 from client_cli.bot import play_game
 from client_cli.session import ServerError, Session
