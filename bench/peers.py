@@ -242,6 +242,8 @@ class Run:
     """Redis CPU time per flip, µs (None: no Redis)."""
     client_us: float
     """The load client's CPU time per flip, µs."""
+    frames_in: float
+    """Frames the load client received per flip."""
     redis_cmds: float | None
     """Redis commands per flip (commandstats; commands inside scripts count)."""
     cpu0_others: float
@@ -394,6 +396,7 @@ def _measure(
         server_us=(s1 - s0) / flips * 1e6,
         redis_us=(r1 - r0) / flips * 1e6 if rp is not None else None,
         client_us=(c1 - c0) / flips * 1e6,
+        frames_in=int(result["frames_in"]) / flips,
         redis_cmds=(n1 - n0) / flips if admin is not None else None,
         cpu0_others=max(0.0, (b1 - b0) - ours) / secs,
         steal=(st1 - st0) / secs,
@@ -509,12 +512,17 @@ def format_table(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
-def format_noise(runs: Sequence[Run]) -> str:
-    """What else ran on the server's core while it was measured."""
+def format_notes(runs: Sequence[Run]) -> str:
+    """What else ran on the server's core while it was measured; errors; frames per flip."""
     if not runs:
         return ""
     others = [r.cpu0_others for r in runs]
     steal = [r.steal for r in runs]
+    frames = {
+        name: statistics.median(r.frames_in for r in runs if r.server == name)
+        for name in SERVERS
+        if any(r.server == name for r in runs)
+    }
     errors: dict[str, int] = {}
     for r in runs:
         for code, n in r.errors.items():
@@ -522,7 +530,8 @@ def format_noise(runs: Sequence[Run]) -> str:
     return (
         f"CPU 0 ran other processes {min(others):.1%}-{max(others):.1%} of the measured time "
         f"(median {statistics.median(others):.1%}); steal {max(steal):.1%} at most; "
-        f"errors {errors or 'none'}"
+        f"errors {errors or 'none'}; frames the client received per flip: "
+        + ", ".join(f"{name} {n:.2f}" for name, n in frames.items())
     )
 
 
@@ -582,7 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(format_table(rows))
     print()
-    print(format_noise(runs))
+    print(format_notes(runs))
     if args.json:
         report = {"started": started.isoformat(), "runs": [asdict(r) for r in runs]}
         Path(args.json).write_text(json.dumps(report, indent=1))

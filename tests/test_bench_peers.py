@@ -10,7 +10,7 @@ from pathlib import Path
 
 import peers
 import pytest
-from peers import COLUMNS, Row, Run, format_table, medians, parse_args, schedule
+from peers import COLUMNS, Row, Run, format_notes, format_table, medians, parse_args, schedule
 from server_support import ROOT
 
 
@@ -18,8 +18,8 @@ def _run(server: str, rnd: int, server_us: float, redis_us: float | None = 2.0) 
     return Run(
         server=server, round=rnd, flips=1000, seconds=1.0, flips_per_s=1e6 / server_us,
         p50_ms=1.0 + rnd, p99_ms=5.0 + rnd, server_us=server_us, redis_us=redis_us,
-        client_us=10.0, redis_cmds=None if redis_us is None else 1.5, cpu0_others=0.01,
-        steal=0.0,
+        client_us=10.0, frames_in=1.0, redis_cmds=None if redis_us is None else 1.5,
+        cpu0_others=0.01, steal=0.0,
     )  # fmt: skip
 
 
@@ -57,6 +57,9 @@ def test_the_table_gives_every_column_the_medians_and_the_ratios() -> None:
     # krig: 41 µs against the durable room's 20 (server), 47 against 22 (server + Redis)
     assert cells["krig"][1] == "41.0 (40.0-80.0)"
     assert cells["krig"][-3] == "2.05x" and cells["krig"][-2] == "2.14x"
+    notes = format_notes(runs)
+    assert "CPU 0 ran other processes 1.0%-1.0%" in notes and "errors none" in notes
+    assert "krig 1.00" in notes
     # Without the durable room there is nothing to divide by.
     alone = format_table(medians([r for r in runs if r.server == "krig"])).splitlines()
     assert alone[2].endswith("| — | — | — |")

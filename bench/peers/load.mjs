@@ -45,6 +45,7 @@ class Tally {
     this.flips = 0;
     this.reveals = 0;
     this.games = 0;
+    this.frames = 0; // frames received (in the measured time)
     this.latencies = [];
     this.errors = {};
   }
@@ -149,6 +150,7 @@ class KrigSeat {
   }
 
   frame(data) {
+    if (tally.measuring) tally.frames += 1;
     const value = unpack(data);
     const messages = Array.isArray(value) ? value : [value]; // a bundle (PROTOCOL.md §2a)
     let revealed = -1;
@@ -222,9 +224,19 @@ async function krigRoom(url, index) {
 class ColyseusSeat {
   constructor(room, bot) {
     this.room = room;
-    room.onMessage("start", (m) => bot.gameStarted(m.step));
-    room.onMessage("reveal", (m) => bot.reveal(m.step, m.over !== undefined));
-    room.onMessage("error", (m) => tally.error(m.code));
+    // (Colyseus sends one message a frame)
+    room.onMessage("start", (m) => {
+      if (tally.measuring) tally.frames += 1;
+      bot.gameStarted(m.step);
+    });
+    room.onMessage("reveal", (m) => {
+      if (tally.measuring) tally.frames += 1;
+      bot.reveal(m.step, m.over !== undefined);
+    });
+    room.onMessage("error", (m) => {
+      if (tally.measuring) tally.frames += 1;
+      tally.error(m.code);
+    });
     room.onError((code, message) => fail(`colyseus: ${code} ${message}`));
   }
 
@@ -301,6 +313,7 @@ async function main() {
     flips_per_s: tally.flips / seconds,
     reveals: tally.reveals,
     games: tally.games,
+    frames_in: tally.frames,
     latency_ms: {
       p50: percentile(sorted, 0.5),
       p95: percentile(sorted, 0.95),
