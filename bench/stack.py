@@ -17,7 +17,8 @@ It prints:
    sent, with none of krig's layers (what krig's layers cost is the gap);
 2. krig: flips/s with 2-player and 4-player rooms, and the ratio to (1);
 3. reveal latency p50/p95/p99 at 50% and 90% of krig's 2-player peak (paced load);
-4. Redis: commands and script calls per flip, bytes per live room and per record;
+4. Redis: commands, script calls and Redis CPU (INFO commandstats, and the process) per flip,
+   bytes per live room and per record;
 5. idle connections: server memory per connection;
 6. the engine's share of the server's CPU per reveal, and the room
    transition's (the engine with the events, their hash chain and the action
@@ -249,9 +250,11 @@ def _quantiles(before: dict[float, float], after: dict[float, float]) -> dict[st
     return result
 
 
-def _commandstats(client: redis.Redis) -> dict[str, int]:
+def _commandstats(client: redis.Redis) -> tuple[dict[str, int], float]:
+    """Calls per command, and the microseconds Redis spent running them (INFO commandstats)."""
     stats = client.info("commandstats")
-    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+    calls = {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+    return calls, float(sum(float(v["usec"]) for v in stats.values()))
 
 
 def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
@@ -327,9 +330,11 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         admin.flushdb()  # (the floors' tables are no rooms of krig's)
         admin.config_resetstat()
         cpu0 = _cpu_s(server.pid)
+        redis_cpu0 = _cpu_s(rp.proc.pid) if rp.proc is not None else 0.0
         two = _load(url, "--rooms", str(rooms), "--players", "2", seconds=seconds, loop=loop)
         cpu_two = _cpu_s(server.pid) - cpu0
-        calls = _commandstats(admin)
+        redis_cpu = (_cpu_s(rp.proc.pid) if rp.proc is not None else 0.0) - redis_cpu0
+        calls, usec = _commandstats(admin)
         report["krig_2p"] = two
         four = ("--rooms", str(rooms // 2), "--players", "4")
         report["krig_4p"] = _load(url, *four, seconds=seconds, loop=loop)
@@ -356,7 +361,9 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         report["redis"] = {
             "commands_per_flip": sum(calls.values()) / flips,
             "script_calls_per_flip": (calls.get("evalsha", 0) + calls.get("eval", 0)) / flips,
-            "publishes_per_flip": calls.get("publish", 0) / flips,
+            "publishes_per_flip": (calls.get("publish", 0) + calls.get("spublish", 0)) / flips,
+            "command_us_per_flip": usec / flips,
+            "process_us_per_flip": redis_cpu / flips * 1e6,
             "calls": calls,
         }
         # A live game, stopped in the middle: its keys' memory.
@@ -446,7 +453,9 @@ def format_report(r: dict[str, Any]) -> str:
         ),
         f"redis         {r['redis']['commands_per_flip']:.2f} commands/flip, "
         f"{r['redis']['script_calls_per_flip']:.2f} script calls/flip, "
-        f"{r['redis']['publishes_per_flip']:.2f} publishes/flip; live 2p room "
+        f"{r['redis']['publishes_per_flip']:.2f} publishes/flip, "
+        f"Redis CPU {r['redis'].get('command_us_per_flip', 0):.1f} us/flip in commands "
+        f"({r['redis'].get('process_us_per_flip', 0):.1f} us/flip the whole process); live 2p room "
         f"{r['redis']['bytes_per_room_p50']:,} B (max {r['redis']['bytes_per_room_max']:,}); "
         f"finished record {r['redis']['bytes_per_record_p50']:,} B",
         f"cpu           server {r['cpu']['server_us_per_reveal']:.0f} us/reveal, engine "
