@@ -52,10 +52,10 @@ from server import rooms
 from server.rooms import Outcome
 from server.rooms.state import PlayInput, RoomRecord, StepEntry, encode_record, encode_step
 from server.service.service import STEPS_PER_RECORD
-from server.store.keys import channel, log_key, record_key, room_key, tail_key
+from server.store.keys import journal_key, record_key, room_key
 from server.store.pipe import RedisPipe
 from server.store.scripts import COMMIT
-from server.store.update import RoomUpdate, encode_update
+from server.store.update import JournalEntry, encode_entry
 from server.transport.outbox import bundled, wire_frame
 
 STORE_INPUTS = """
@@ -108,20 +108,16 @@ def _commit_command(
     sha: bytes, rec: RoomRecord, expected: int, first_seq: int, frames: list[bytes], entry: bytes
 ) -> tuple[bytes | str | int, ...]:
     """krig's commit script call for a step, with the arguments of Store.commit: the
-    whole record (``entry`` empty) or a tail entry, no game record, published (no
-    node listens)."""
+    whole record (``entry`` empty) or a step of play, no game record, nothing
+    published (no other node serves the table)."""
     code = rec.code
     blob = b"" if entry else encode_record(rec)
-    update = RoomUpdate(
-        code=code, version=rec.version, first_seq=first_seq, last_seq=rec.seq, record=blob,
-        frames=frames, acted_ms=rec.updated_ms, removed=[], step=entry,
-    )  # fmt: skip
-    keys = (room_key(code), log_key(code), record_key(code, rec.game), tail_key(code))
+    journal = encode_entry(JournalEntry(rec.version, first_seq, rec.seq, frames, entry))
+    keys = (room_key(code), journal_key(code), record_key(code, rec.game))
     args: list[bytes | str | int] = [
-        expected, rec.version, rec.seq, blob, TTL_S, LOG_KEEP, channel(code),
-        encode_update(update), b"", TTL_S, b"", entry, *frames,
+        expected, rec.seq, blob, TTL_S, LOG_KEEP, journal, b"", TTL_S, b"", b"", "PUBLISH",
     ]  # fmt: skip
-    return ("EVALSHA", sha, 4, *keys, *args)
+    return ("EVALSHA", sha, 3, *keys, *args)
 
 
 class Floor:

@@ -15,8 +15,12 @@ class Settings:
     port: int = 8765
     """Port for /ws and the HTTP endpoints."""
     redis_url: str = ""
-    """Where rooms are kept: redis://, rediss://, unix:// or redis+sentinel:// (empty: start a
-    private redis-server that keeps them in the data directory)."""
+    """Where rooms are kept: redis://, rediss://, unix://, redis+sentinel:// or
+    redis+cluster:// (empty: start a private redis-server that keeps them in the data
+    directory)."""
+    redis_min_replicas: int = 0
+    """Acknowledge an action only once this many Redis replicas hold it (WAIT), so a
+    failover loses no acknowledged step (0: do not wait; see docs/RELIABILITY.md)."""
     data_dir: str = ""
     """Without --redis-url: the directory the private redis-server keeps rooms in, with an
     append-only file, so a restart loses no game (empty: $XDG_DATA_HOME/krig, or
@@ -107,6 +111,7 @@ RANGES: dict[str, Range] = {
     "record_ttl_s": Range(1),
     "session_ttl_s": Range(1),
     "log_keep": Range(1),
+    "redis_min_replicas": Range(0),
     "hello_timeout_s": Range(0, above=True),
     "heartbeat_s": Range(1),
     "msg_rate": Range(0, above=True),

@@ -19,7 +19,9 @@ from client_cli.session import Session
 from server import rooms
 from server.rooms.state import RoomRecord
 from server.store.embedded import free_port
-from server.store.keys import room_key, tail_key
+from server.store.keys import journal_key, room_key
+from server.store.store import loaded_from
+from server.store.update import JournalEntry, decode_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -162,12 +164,34 @@ async def seat_players(
 def room_in_redis(client: redis.Redis, code: str) -> RoomRecord | None:
     """Room ``code``'s record as Redis holds it: the stored one with its tail replayed."""
     with client.pipeline(transaction=True) as pipe:
-        pipe.hget(room_key(code), "b")
-        pipe.lrange(tail_key(code), 0, -1)
-        blob, tail = pipe.execute()
+        pipe.hmget(room_key(code), ["v", "s", "b", "j"])
+        pipe.lrange(journal_key(code), 0, -1)
+        (v, s, blob, j), journal = pipe.execute()
     if blob is None:
         return None
-    return rooms.rebuild(stored(blob), [stored(t) for t in tail])
+    loaded = loaded_from([v, s, blob, *journal[int(j or 0) :]])
+    assert loaded is not None
+    return rooms.rebuild(loaded.blob, loaded.tail)
+
+
+def journal_of(client: redis.Redis, code: str) -> list[JournalEntry]:
+    """Room ``code``'s journal: one entry per commit kept (its events and its step)."""
+    return [decode_entry(stored(e)) for e in client.lrange(journal_key(code), 0, -1)]
+
+
+def tail_length(client: redis.Redis, code: str) -> int:
+    """How many steps of play room ``code`` holds since its record was last written."""
+    return int(client.llen(journal_key(code))) - int(client.hget(room_key(code), "j") or 0)
+
+
+def room_version(client: redis.Redis, code: str) -> int:
+    """Room ``code``'s version: its record's and a step more for each entry of its tail."""
+    return int(client.hget(room_key(code), "v") or 0) + tail_length(client, code)
+
+
+def log_frames(client: redis.Redis, code: str) -> list[bytes]:
+    """The event frames room ``code``'s journal keeps (its resync log), oldest first."""
+    return [f for entry in journal_of(client, code) for f in entry.frames]
 
 
 def stored(value: object) -> bytes:

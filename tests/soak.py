@@ -27,13 +27,12 @@ import redis
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fuzz_frames import rss_kib
-from server_support import ServerProc, room_in_redis, stored
+from server_support import ServerProc, log_frames, room_in_redis, stored
 
 from client_cli.load import LoadRoom, Stats
 from protocol.codec import decode_server
 from server.engine import census
 from server.store.embedded import RedisProcess, free_port
-from server.store.keys import log_key
 
 FAULTS = ("sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription")
 
@@ -67,7 +66,7 @@ def redis_view(url: str, code: str) -> str:
     client = redis.Redis.from_url(url)
     try:
         rec = room_in_redis(client, code)
-        frames = client.lrange(log_key(code), -6, -1)
+        frames = log_frames(client, code)[-6:]
     finally:
         client.close()
     if rec is None:

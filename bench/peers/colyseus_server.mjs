@@ -62,19 +62,15 @@ return 1
 // halves Redis's CPU per flip but costs this process more than it saves
 // Redis (measured: docs/PERFORMANCE.md), so the peer goes without it.
 let redis = null;
-const CTL = "krigpeer:ctl";
 if (opts.mode !== "memory") {
   redis = new Redis(opts["redis-url"], { enableAutoPipelining: opts["auto-pipelining"] });
   redis.defineCommand("casRoom", { numberOfKeys: 1, lua: CAS });
   if (opts.mode === "krig-commit") {
     redis.defineCommand("krigCommit", {
-      numberOfKeys: 4,
+      numberOfKeys: 3,
       lua: readFileSync(opts["krig-commit"], "utf8"),
     });
-    // krig's node passes its control channel (ARGV[11]) while it is subscribed
-    // to a room: the script then asks PUBSUB NUMSUB twice instead of
-    // publishing. A subscriber on our control channel makes it do the same.
-    await new Redis(opts["redis-url"]).subscribe(CTL);
+    // One node serves every room here: as krig's node, the script publishes nothing.
   }
   await redis.ping();
 }
@@ -94,7 +90,7 @@ class WarRoom extends Room {
     this.rematch = [false, false];
     this.version = 0;
     this.seq = 0; // krig-commit: the room's event numbers, as krig keeps them
-    this.tail = 0; // krig-commit: steps in the tail since the whole record was written
+    this.tail = 0; // krig-commit: steps in the journal since the whole record was written
     this.gameNo = 0;
     this.onMessage("flip", (client, message) => this.flip(client, message));
     this.onMessage("rematch", (client) => {
@@ -183,14 +179,12 @@ class WarRoom extends Room {
       entry = pack({ ms: Date.now(), plays: [[0, 0], [1, 0]] }); // the step's tail entry
       this.tail += 1;
     }
-    const update = pack({
-      code: this.roomId, version: this.version, first_seq: seq + 1, last_seq: this.seq,
-      record, frames, acted_ms: Date.now(), removed: [], step: entry,
-    });
-    const keys = [`${key}:room`, `${key}:log`, `${key}:record:${this.gameNo}`, `${key}:tail`];
+    // The journal entry (server/store/update.py JournalEntry, an array).
+    const journal = pack([this.version, seq + 1, this.seq, frames, entry]);
+    const keys = [`${key}:room`, `${key}:journal`, `${key}:record:${this.gameNo}`];
     return redis.krigCommit(
-      ...keys, expected, this.version, this.seq, record, ROOM_TTL_S, LOG_KEEP, `${key}:ev`,
-      update, over ? blob : "", RECORD_TTL_S, CTL, entry, ...frames,
+      ...keys, expected, this.seq, record, ROOM_TTL_S, LOG_KEEP, journal,
+      over ? blob : "", RECORD_TTL_S, "", "", "PUBLISH",
     );
   }
 }

@@ -37,16 +37,20 @@ class Node:
     def __init__(
         self,
         settings: Settings,
-        client: aioredis.Redis,
+        client: aioredis.Redis | aioredis.RedisCluster,
         node_id: str,
         pipe: RedisPipe | None = None,
         redis_url: str = "",
     ) -> None:
         self.settings = settings
         self.id = node_id
+        if pipe is None:
+            pipe = RedisPipe(redis_url or settings.redis_url, f"krig-{node_id}-commit")
+        self.pipe = pipe
         self.store = Store(
             client,
             pipe=pipe,
+            min_replicas=settings.redis_min_replicas,
             log_keep=settings.log_keep,
             room_ttl_s=settings.room_ttl_s,
             record_ttl_s=settings.record_ttl_s,
@@ -54,10 +58,11 @@ class Node:
         )
         self.delivery = LocalDelivery(self.store)
         grace_ms = int(settings.grace_s * 1000)
-        self.service = RoomService(self.store, self.delivery, grace_ms, self._listening)
-        self.relay = Relay(
-            redis_url or settings.redis_url, client, node_id, self.service, self.delivery
-        )
+        self.service = RoomService(self.store, self.delivery, grace_ms, node_id)
+        self.relay = Relay(pipe, node_id, self.service, self.delivery)
+        if isinstance(client, aioredis.Redis):
+            # Sentinel switched: redis-py's pool goes to the new primary too.
+            pipe.on_switch.append(client.connection_pool.reset)
         self.batcher = Batcher(self.service)
         self.entry = Entry(settings, self.store, self.service)
         self.jobs = Jobs(settings, node_id, self.store, self.service, self.delivery, self.relay)
@@ -69,9 +74,6 @@ class Node:
     @property
     def redis_ok(self) -> bool:
         return self.relay.ok
-
-    def _listening(self, code: str) -> bytes:
-        return self.relay.listening(code)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)

@@ -30,6 +30,7 @@ from server.rooms.state import (
     encode_record,
     encode_step,
 )
+from server.store.pipe import NotDurable
 from server.store.store import LoadedRoom
 from server.store.update import RoomUpdate
 
@@ -55,7 +56,7 @@ class RoomStore(Protocol):
     async def load(self, code: str) -> LoadedRoom | None: ...
 
     async def commit(
-        self, update: RoomUpdate, expected: int, commit: Commit, mine: bytes = b""
+        self, update: RoomUpdate, expected: int, commit: Commit, publish: bool = True
     ) -> bool: ...
 
 
@@ -72,14 +73,14 @@ class RoomService:
         store: RoomStore,
         delivery: Delivery,
         grace_ms: int,
-        listening: Callable[[str], bytes] = lambda code: b"",
+        node_id: str = "",
     ) -> None:
         self.store = store
         self.delivery = delivery
         self.grace_ms = grace_ms
-        self.listening = listening
-        """The node's control channel when it is known to listen to the room
-        (store.scripts.COMMIT's ARGV[11]), else b"": then every commit publishes."""
+        self.prefix = f"{node_id}:" if node_id else ""
+        """A connection of this node is named ``node_id:N``: a commit is published
+        only when the room has a connection of another node (empty: always)."""
         self.cache: dict[str, LoadedRoom] = {}
         self.decoded: dict[str, RoomRecord] = {}
         """The last record this node committed per room, so the next action skips a decode."""
@@ -140,6 +141,7 @@ class RoomService:
                 else:
                     rec = rooms.rebuild(loaded.blob, loaded.tail)
             first_seq = rec.seq + 1
+            elsewhere = self._elsewhere(rec)
             out = Outcome(from_cache=create is None and cached is not None)
             stored_ms = rec.updated_ms
             rec.updated_ms = now_ms()
@@ -161,8 +163,17 @@ class RoomService:
                 rec.updated_ms = now
             rec.version = loaded.version + 1
             step = plays if plays is not None and self._steppable(rec, out, loaded) else None
-            if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step):
-                return rec, out, result
+            publish = elsewhere or self._elsewhere(rec, out.removed)
+            try:
+                if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step, publish):
+                    return rec, out, result
+            except NotDurable as exc:
+                # Written, but not confirmed by the replicas: not acknowledged. Read
+                # the room again (from the new primary, after a failover) and go again.
+                log.warning("commit_not_durable", room=code, error=str(exc))
+                self.forget(code)
+                await asyncio.sleep(0.1)
+                continue
             metrics.CONFLICTS.inc()
             self.cache.pop(code, None)
             if create is not None:
@@ -180,6 +191,7 @@ class RoomService:
         first_seq: int,
         acted_ms: int,
         step: list[PlayInput] | None,
+        publish: bool = True,
     ) -> bool:
         """Commit ``rec`` if the room is still at ``loaded``'s version; deliver it then.
 
@@ -203,7 +215,7 @@ class RoomService:
             step=entry,
             private=int(commit.private),
         )
-        if not await self.store.commit(update, loaded.version, commit, self.listening(code)):
+        if not await self.store.commit(update, loaded.version, commit, publish):
             return False
         if step is None:
             self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
@@ -218,6 +230,25 @@ class RoomService:
         if out.finished:
             _game_summary(rec)
         return True
+
+    def _elsewhere(self, rec: RoomRecord, removed: list[str] | None = None) -> bool:
+        """Whether a connection of another node is in the room (or was just put out).
+
+        Every member of a room is in its record (a seat's ``conn`` or a
+        spectator's), so this decides who needs the commit published without
+        asking Redis; the record before the transition counts too (a seat
+        resumed on this node, a member put out, leave others to be told).
+        """
+        prefix = self.prefix
+        if not prefix:
+            return True
+        for seat in rec.seats:
+            if seat.conn and not seat.conn.startswith(prefix):
+                return True
+        for conn in rec.spectators.values():
+            if conn and not conn.startswith(prefix):
+                return True
+        return any(not conn.startswith(prefix) for conn in removed or ())
 
     @staticmethod
     def _steppable(rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:

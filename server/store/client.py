@@ -1,16 +1,15 @@
-"""The server's Redis client, from a URL: one primary, or a primary found through Sentinel.
+"""redis-py's client from a krig Redis URL (every kind :mod:`server.store.pipe` serves).
 
     redis://[:password@]host:port/db           one Redis (TLS: rediss://)
     unix:///path/to/redis.sock?db=0             one Redis on a unix socket
     redis+sentinel://[:password@]h1:26379,h2:26379/SERVICE[/db]
                                                 the primary Sentinel names SERVICE;
                                                 after a failover the client follows it
+    redis+cluster://[:password@]h1:6379,h2:6379 a Redis Cluster (or Valkey in cluster
+                                                mode); any of its nodes will do to start
 
-Redis Cluster URLs are refused. Room keys carry the hash tag ``{CODE}``, so one
-room is one slot, but the commit goes out on one pipelined connection with
-the deadline set's and lobby's updates (other slots), and the script counts a
-room channel's listeners with ``PUBSUB NUMSUB``, which a cluster answers per
-node (docs/OPERATIONS.md, "Redis").
+The server's own calls all go through the pipe; this client is for what
+stands beside it (the readiness ping, tools, tests).
 """
 
 from __future__ import annotations
@@ -19,11 +18,13 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import ClusterNode
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialBackoff
 
 from server.errors import RedisUrlError
+from server.store.pipe import parse_target
 
 REDIS_POOL = 64
 """Redis connections per process; callers queue for one instead of failing."""
@@ -58,16 +59,26 @@ def sentinel_parts(url: str) -> tuple[list[tuple[str, int]], str, int, str | Non
     return hosts, path[0], db, password
 
 
-def redis_client(url: str, name: str = "krig") -> aioredis.Redis:
+def redis_client(url: str, name: str = "krig") -> aioredis.Redis | aioredis.RedisCluster:
     """A client that reconnects by itself with bounded backoff, on a bounded pool.
 
     Every connection is named ``name`` (CLIENT LIST shows which node holds it).
     """
     scheme = url.split("://", 1)[0].lower()
-    if "cluster" in scheme:
-        raise RedisUrlError(
-            "Redis Cluster is not supported: use one primary (with replicas and Sentinel "
-            "for failover); see docs/OPERATIONS.md"
+    target = parse_target(url)  # (a URL of no kind krig knows: RedisUrlError)
+    if scheme in ("redis+cluster", "rediss+cluster"):
+        return aioredis.RedisCluster(
+            startup_nodes=[
+                ClusterNode(a[0], a[1]) for a in target.addresses if isinstance(a, tuple)
+            ],
+            password=target.options.password,
+            username=target.options.username,
+            ssl=target.options.tls is not None,
+            ssl_cert_reqs="none"
+            if target.options.tls is not None and target.options.tls.verify_mode == 0
+            else "required",
+            client_name=name,
+            max_connections=REDIS_POOL,
         )
     if scheme in ("redis+sentinel", "rediss+sentinel"):
         hosts, service, db, password = sentinel_parts(url)

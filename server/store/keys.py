@@ -1,29 +1,43 @@
 """Every Redis key and channel krig uses, in one catalogue.
 
-One room's keys share the hash tag ``{CODE}``, so a Redis Cluster keeps them
-in one slot and the commit script touches one slot:
+Every key is either hash-tagged by its room (``{CODE}``: a Redis Cluster keeps a
+room's keys in one slot, so the commit script touches one slot), or sharded
+over a few tags so that no key is one global hot spot. Every script touches
+one slot. The same layout serves one Redis, Sentinel and a Cluster.
 
-- ``krig:{CODE}:room``  hash ``v`` version, ``s`` last sequence number, ``b`` record blob
-- ``krig:{CODE}:log``   list of the room's last events, as encoded frames
-- ``krig:{CODE}:tail``  list of the steps of play committed since ``b`` was
-  written (encoded StepEntry); the room is ``b`` with them applied
-- ``krig:{CODE}:ev``    pub/sub channel: one RoomUpdate per commit (when a node
-  other than the committing one listens)
+A room (all under the tag ``{CODE}``):
+
+- ``krig:{CODE}:room``     hash ``v`` the version of the record ``b``, ``s`` its last
+  sequence number, ``b`` the record blob, ``j`` the journal's length when ``b``
+  was written
+- ``krig:{CODE}:journal``  list: one encoded JournalEntry per commit (its version,
+  sequence numbers, the events as frames, and for a step of play the step). The
+  entries after the first ``j`` are the room's tail: the room is ``b`` with
+  their steps applied, and its version is ``v`` plus their number. The last
+  entries are also the room's resync log (trimmed to ``log_keep`` entries when
+  a record is written)
+- ``krig:{CODE}:ev``       channel: a RoomUpdate per commit, published only when
+  a node other than the committing one serves the room (sharded pub/sub,
+  ``SPUBLISH``, on a cluster)
 - ``krig:{CODE}:record:N`` a finished game's record (its events are rebuilt
   from the deal and the inputs when it is read: ``server.rooms.replay``)
 
 Players, nodes, timers and the lobby:
 
-- ``krig:player:ID``    hash ``tok`` (sha256 of the secret), ``name``, ``room``
-- ``krig:nodes``        zset of server nodes by last heartbeat (ms)
-- ``krig:formats``      hash node -> the store format it reads and writes
-- ``krig:node:ID:rooms`` set of rooms with a seat connected through that node
-- ``krig:node:ID:ctl``  the node's control channel (its subscription's heartbeat)
-- ``krig:due``          zset of rooms by when they need an automatic move (ms)
-- ``krig:lobby``        hash code -> encoded RoomSummary of public rooms
-- ``krig:lobby:ev``     pub/sub channel: a LobbyRoom frame per change of a public room
+- ``krig:player:ID``       hash ``tok`` (sha256 of the secret), ``name``, ``room``
+- ``krig:{nodes}``         zset of server nodes by last heartbeat (ms); touched by
+  each node once every 2 s: not a hot spot
+- ``krig:{nodes}:formats`` hash node -> the store format it reads and writes
+- ``krig:node:{ID}:rooms`` set of rooms with a seat connected through that node
+- ``krig:due:{dN}``        zset of rooms by when they need an automatic move (ms),
+  one of DUE_SHARDS by the room's code
+- ``krig:lobby:{lN}``      hash code -> encoded RoomSummary of public rooms, one of
+  LOBBY_SHARDS by the room's code
+- ``krig:lobby:{lN}:ev``   channel: a LobbyRoom frame per change of a public room
+  of that shard
 
-Quick-join and the per-address limits:
+Quick-join and the per-address limits (one key each, spread over a cluster by
+their whole names):
 
 - ``krig:quick:PRESET:N``       the public room being filled for a quick game (a code)
 - ``krig:quick:PRESET:N:lock``  held while one connection opens the next such room
@@ -33,17 +47,20 @@ Quick-join and the per-address limits:
 
 from __future__ import annotations
 
+import zlib
+
+DUE_SHARDS = 16
+"""The deadline set's shards: each node's sweep claims from every one (one round trip)."""
+LOBBY_SHARDS = 8
+"""The lobby's shards: a lobby read gathers every one (one round trip)."""
+
 
 def room_key(code: str) -> str:
     return f"krig:{{{code}}}:room"
 
 
-def log_key(code: str) -> str:
-    return f"krig:{{{code}}}:log"
-
-
-def tail_key(code: str) -> str:
-    return f"krig:{{{code}}}:tail"
+def journal_key(code: str) -> str:
+    return f"krig:{{{code}}}:journal"
 
 
 def channel(code: str) -> str:
@@ -58,19 +75,43 @@ def player_key(player: str) -> str:
     return f"krig:player:{player}"
 
 
-NODES = "krig:nodes"
-FORMATS = "krig:formats"
-DUE = "krig:due"
-LOBBY = "krig:lobby"
-LOBBY_CHANNEL = "krig:lobby:ev"
+NODES = "krig:{nodes}"
+FORMATS = "krig:{nodes}:formats"
+
+
+def _shard(code: str, shards: int) -> int:
+    return zlib.crc32(code.encode()) % shards
+
+
+def due_key(shard: int) -> str:
+    return f"krig:due:{{d{shard}}}"
+
+
+DUE_KEYS = [due_key(n) for n in range(DUE_SHARDS)]
+
+
+def due_key_of(code: str) -> str:
+    return DUE_KEYS[_shard(code, DUE_SHARDS)]
+
+
+def lobby_key(shard: int) -> str:
+    return f"krig:lobby:{{l{shard}}}"
+
+
+def lobby_channel(shard: int) -> str:
+    return f"krig:lobby:{{l{shard}}}:ev"
+
+
+LOBBY_KEYS = [lobby_key(n) for n in range(LOBBY_SHARDS)]
+LOBBY_CHANNELS = [lobby_channel(n) for n in range(LOBBY_SHARDS)]
+
+
+def lobby_shard_of(code: str) -> int:
+    return _shard(code, LOBBY_SHARDS)
 
 
 def node_rooms_key(node: str) -> str:
-    return f"krig:node:{node}:rooms"
-
-
-def node_channel(node: str) -> str:
-    return f"krig:node:{node}:ctl"
+    return f"krig:node:{{{node}}}:rooms"
 
 
 def quick_key(preset: str, players: int) -> str:

@@ -13,49 +13,77 @@ whole record is written again and the tail emptied.
 
 from __future__ import annotations
 
-STORE_FORMAT = 2
+STORE_FORMAT = 3
 """How this build keeps rooms in Redis; nodes of different formats must not
 serve one Redis at once (one would misread the other's rooms and overwrite
 them). 1: the record alone (builds before 2026-11-30 19:30 UTC); 2: the
-record and its tail of steps (``krig:{CODE}:tail``). Raise it with any change
-a node of the previous format would misread."""
+record and its tail of steps (``krig:{CODE}:tail``) beside a log of events
+(``krig:{CODE}:log``); 3: the record and one journal of commits
+(``krig:{CODE}:journal``: the tail and the log in one list), the nodes, the
+deadlines and the lobby under hash tags (``krig:{nodes}``, ``krig:due:{dN}``,
+``krig:lobby:{lN}``). Raise it with any change a node of the previous format
+would misread."""
 
 COMMIT = """
-local cur = redis.call('HGET', KEYS[1], 'v') or '0'
-if cur ~= ARGV[1] then return 0 end
-if ARGV[4] ~= '' then
-  redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'b', ARGV[4])
-  redis.call('DEL', KEYS[4])
-else
-  redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
-  redis.call('RPUSH', KEYS[4], ARGV[12])
-  redis.call('EXPIRE', KEYS[4], ARGV[5])
+local h = redis.call('HMGET', KEYS[1], 'v', 'j')
+local n = redis.call('RPUSH', KEYS[2], ARGV[6])
+local j = tonumber(h[2] or '0')
+if tonumber(h[1] or '0') + n - 1 - j ~= tonumber(ARGV[1]) or n <= j then
+  redis.call('RPOP', KEYS[2])
+  return 0
 end
-redis.call('EXPIRE', KEYS[1], ARGV[5])
-local n = #ARGV - 12
-if n > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 13, 12 + n))
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
+if ARGV[3] ~= '' then
+  local keep = tonumber(ARGV[5])
+  if n > keep then
+    redis.call('LTRIM', KEYS[2], -keep, -1)
+    n = keep
+  end
+  redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 's', ARGV[2], 'b', ARGV[3], 'j', n)
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
 end
-redis.call('EXPIRE', KEYS[2], ARGV[5])
-if ARGV[9] ~= '' then redis.call('SET', KEYS[3], ARGV[9], 'EX', ARGV[10]) end
-if ARGV[11] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[7])[2] <= 1
-    and redis.call('PUBSUB', 'NUMSUB', ARGV[11])[2] >= 1 then
-  return 2
-end
-redis.call('PUBLISH', ARGV[7], ARGV[8])
+if ARGV[7] ~= '' then redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[8]) end
+if ARGV[9] ~= '' then redis.call(ARGV[11], ARGV[9], ARGV[10]) end
 return 1
 """
-"""ARGV[4]: the whole record, written as the room's record; the tail (KEYS[4])
-is emptied. Empty for a step of play: the record is left as it is and the
-step (ARGV[12], a StepEntry) is appended to the tail instead.
+"""One commit of a room: KEYS = room hash, journal, the game's record key.
+ARGV = [1] the version expected, [2] the last sequence number, [3] the whole
+record (empty for a step of play), [4] the room's time to live, [5] journal
+entries kept, [6] the journal entry (JournalEntry), [7] the finished game's
+record (or empty), [8] its time to live, [9] the channel to publish on (empty:
+no other node serves the room), [10] the update to publish, [11] PUBLISH or
+SPUBLISH.
 
-ARGV[11]: the committing node's control channel when the node is subscribed
-to the room's channel (Redis confirmed it), else empty. The update is then
-published only if someone else listens too: the node delivers its own commits
-itself, and if its subscription is gone (control channel without subscriber)
-it cannot vouch for who the one subscriber is, so the script publishes.
-Returns 0 (version moved on), 1 (published) or 2 (no other listener)."""
+The journal entry is appended first and the version checked after, against
+the room's hash read in the same call (``v`` plus the entries since ``j``):
+a step of play is three commands with this call (HMGET, RPUSH), and the
+refused commit takes its entry back. Expiry is refreshed when a record is
+written (at least every ``server.service.STEPS_PER_RECORD`` steps, and on
+every other transition); a step leaves the keys' expiry as it was. Returns
+0 (the version moved on) or 1."""
+
+LOAD = """
+local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'j')
+if not h[1] or not h[3] then return false end
+local j = tonumber(h[4] or '0')
+if redis.call('LLEN', KEYS[2]) < j then return false end
+local out = redis.call('LRANGE', KEYS[2], j, -1)
+table.insert(out, 1, h[3])
+table.insert(out, 1, h[2])
+table.insert(out, 1, h[1])
+return out
+"""
+"""A room's record and its tail, read at once: ``{v, s, b, entry...}`` (the
+journal entries after ``j``), or nil when the room (or its journal) is gone."""
+
+HEARTBEAT = """
+local known = redis.call('ZSCORE', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+if known then return 1 end
+return 0
+"""
+"""A node beats (and says its format again, after a reaping removed it); 1 if it was known."""
 
 JOIN = """
 local live = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[4], '+inf')

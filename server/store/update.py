@@ -1,4 +1,4 @@
-"""What a commit publishes to the other nodes serving the room."""
+"""What a commit publishes to the other nodes serving the room, and what its journal keeps."""
 
 from __future__ import annotations
 
@@ -25,8 +25,29 @@ class RoomUpdate(msgspec.Struct, array_like=True):
     so a node that receives the update need not look inside the frames."""
 
 
+class JournalEntry(msgspec.Struct, array_like=True):
+    """One commit, as the room's journal keeps it (``krig:{CODE}:journal``)."""
+
+    version: int
+    first_seq: int
+    last_seq: int
+    """The commit's events are numbered first_seq..last_seq (none: first_seq = last_seq + 1)."""
+    frames: list[bytes]
+    step: bytes = b""
+    """A step of play (a StepEntry), when the commit wrote no record."""
+
+
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(RoomUpdate)
+_entry_decoder = msgspec.msgpack.Decoder(JournalEntry)
+
+
+def encode_entry(entry: JournalEntry) -> bytes:
+    return _encoder.encode(entry)
+
+
+def decode_entry(blob: bytes) -> JournalEntry:
+    return _entry_decoder.decode(blob)
 
 
 def encode_update(update: RoomUpdate) -> bytes:

@@ -14,14 +14,13 @@ from pathlib import Path
 import pytest
 import redis
 import websockets
-from server_support import KRIG_SERVER, ROOT, ServerProc
+from server_support import KRIG_SERVER, ROOT, ServerProc, log_frames, room_in_redis, tail_length
 
 from bench.engine import transition_bench
 from bench.stack import _quantiles, format_report, spin_pauses
 from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
 from protocol import messages as m
 from protocol.codec import decode_server_frame, encode, is_bundle
-from server import rooms
 from server.engine import PRESETS, census, new_game, submit
 from server.engine.game import FLIP
 from server.rooms.state import decode_record
@@ -101,16 +100,15 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
         steps = 0
         if mode == "step":  # the record and its tail of steps, as krig stores them
             for key in admin.scan_iter("krig:{STEP*}:room"):
-                version, blob = admin.hmget(key, "v", "b")
-                assert version is not None and isinstance(blob, bytes)
-                stored = admin.lrange(key.replace(b":room", b":tail"), 0, -1)
-                tail = [entry for entry in stored if isinstance(entry, bytes)]
-                assert len(tail) == len(stored) < STEPS_PER_RECORD
-                rec = rooms.rebuild(blob, tail)
-                assert rec.state is not None
+                code = key.decode().split("{", 1)[1].split("}", 1)[0]
+                version = admin.hget(key, "v")
+                assert version is not None
+                assert tail_length(admin, code) < STEPS_PER_RECORD
+                rec = room_in_redis(admin, code)
+                assert rec is not None and rec.state is not None
                 assert census(rec.state) == sorted(rec.state.rules.deck())
-                assert admin.llen(key.replace(b":room", b":log")) > 0
-                steps += int(version)  # (one commit a step: the deal is not stored)
+                assert log_frames(admin, code)
+                steps += int(version) + tail_length(admin, code)  # (the deal is not stored)
         elif mode == "record":
             for key in admin.scan_iter("krig:{FLOOR*}:room"):
                 version, blob = admin.hmget(key, "v", "b")
@@ -118,7 +116,7 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
                 rec = decode_record(blob)
                 assert rec.version == int(version) and rec.state is not None
                 assert census(rec.state) == sorted(rec.state.rules.deck())
-                assert admin.llen(key.replace(b":room", b":log")) > 0
+                assert admin.llen(key.replace(b":room", b":journal")) > 0
                 steps += int(version)
         else:
             for key in admin.scan_iter("floor:*:v"):

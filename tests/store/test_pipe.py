@@ -9,17 +9,34 @@ import redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 
+from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
 from server.store.embedded import RedisProcess, free_port
-from server.store.pipe import RedisPipe, pipe_supported
+from server.store.pipe import RedisPipe, command_key, parse_target, pipe_supported
 from server.store.subscription import SILENT_S, RawSubscription
 
 
-def test_which_urls_use_the_pipe() -> None:
-    assert pipe_supported("redis://127.0.0.1:6379/0")
-    assert pipe_supported("unix:///run/redis.sock?db=1")
-    assert not pipe_supported("rediss://host:6380/0")
-    assert not pipe_supported("redis+sentinel://s:26379/krig")
+def test_every_url_kind_uses_the_pipe() -> None:
+    for url in (
+        "redis://127.0.0.1:6379/0", "unix:///run/redis.sock?db=1", "rediss://host:6380/0",
+        "redis+sentinel://s:26379/krig", "redis+cluster://a:7000,b:7001",
+    ):  # fmt: skip
+        assert pipe_supported(url)
+    assert not pipe_supported("memcached://a:11211")
+    target = parse_target("redis+cluster://:pw@a:7000,[::1]:7001,c")
+    assert target.kind == "cluster" and target.options.password == "pw"
+    assert target.addresses == [("a", 7000), ("::1", 7001), ("c", 6379)]
+    target = parse_target("rediss://u:p@h:6380/2?ssl_cert_reqs=none")
+    assert target.kind == "direct" and target.options.db == 2 and target.options.tls is not None
+    assert (target.options.username, target.options.password) == ("u", "p")
+    sentinel = parse_target("redis+sentinel://:s3cret@a:26379,b:26380/krig/2")
+    assert sentinel.service == "krig" and sentinel.options.db == 2
+    assert sentinel.addresses == [("a", 26379), ("b", 26380)]
+    with pytest.raises(RedisUrlError, match="names no service"):
+        parse_target("redis+sentinel://a:26379")
+    assert command_key(("EVALSHA", "f" * 40, 2, "krig:{AB}:room", "x")) == b"krig:{AB}:room"
+    assert command_key(("EVALSHA", "f" * 40, 0)) is None
+    assert command_key(("HSET", "krig:lobby:{l3}", "AB", b"")) == b"krig:lobby:{l3}"
 
 
 async def test_concurrent_callers_each_get_their_own_reply(redis_proc: RedisProcess) -> None:
@@ -84,7 +101,8 @@ async def test_raw_subscription_delivers_in_order_and_notices_silence(
             raise ValueError("a bad message")  # logged; the subscription goes on
         got.append((chan, data))
 
-    sub = await RawSubscription.open(redis_proc.url, "sub-test", handler)
+    pipe = RedisPipe(redis_proc.url, "sub-test-pipe")
+    sub = await RawSubscription.open(pipe, "sub-test", handler)
     runner = asyncio.ensure_future(sub.run())
     admin = redis.Redis.from_url(redis_proc.url)
     try:
@@ -112,10 +130,12 @@ async def test_raw_subscription_delivers_in_order_and_notices_silence(
         sub.ping()
         await asyncio.sleep(0.1)
         assert not runner.done()
-        sub._proto.last_data -= SILENT_S + 1
+        for proto in sub._conns.values():
+            proto.last_data -= SILENT_S + 1
         sub.ping()
         with pytest.raises(RedisConnectionError, match="no answer"):
             await asyncio.wait_for(runner, 5)
     finally:
         admin.close()
         await sub.close()
+        await pipe.close()

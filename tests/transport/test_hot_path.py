@@ -18,7 +18,7 @@ import subprocess
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis
@@ -30,10 +30,14 @@ from server_support import (
     ROOT,
     ServerProc,
     close_all,
+    journal_of,
+    log_frames,
     play_all,
     room_in_redis,
+    room_version,
     seat_players,
     stored,
+    tail_length,
 )
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import ServerConnection, serve
@@ -54,9 +58,9 @@ from server.rooms import Commit, Outcome, Private, Refused
 from server.rooms.state import PlayInput, RoomRecord, decode_record, encode_record
 from server.service.delivery import send_msg
 from server.service.node import Node
-from server.service.service import STEPS_PER_RECORD
+from server.service.service import STEPS_PER_RECORD, RoomService
 from server.store.embedded import RedisProcess, free_port
-from server.store.keys import LOBBY_CHANNEL, channel
+from server.store.keys import LOBBY_CHANNELS, channel
 from server.store.pipe import RedisPipe
 from server.store.store import Store
 from server.store.subscription import RawSubscription
@@ -100,52 +104,62 @@ async def db(redis_proc: RedisProcess) -> AsyncIterator[tuple[str, aioredis.Redi
     await client.aclose()
 
 
-async def test_a_commit_is_published_only_when_another_node_listens(
+async def test_a_commit_is_published_only_when_another_node_serves_the_room(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
     url, client, pipe = db
     store = Store(client, pipe=pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
-    ctl = b"krig:node:hot-a:ctl"
-    mine: list[bytes] = []
     other: list[bytes] = []
-    me = await RawSubscription.open(url, "hot-a", lambda _c, d: mine.append(d))
-    them = await RawSubscription.open(url, "hot-b", lambda _c, d: other.append(d))
+    them = await RawSubscription.open(pipe, "hot-b", lambda _c, d: other.append(d))
     version = 0
 
-    async def commit(claim: bytes) -> None:
+    async def commit(publish: bool) -> None:
         nonlocal version
         version += 1
         ok = await store.commit(
-            _update(version), version - 1, Commit(None, False, Private.NONE), mine=claim
+            _update(version), version - 1, Commit(None, False, Private.NONE), publish=publish
         )
         assert ok
 
     try:
-        await client.delete(f"krig:{{{CODE}}}:room", f"krig:{{{CODE}}}:log")
-        # This node alone listens (Redis confirmed both channels): not published.
-        await me.subscribe(ctl.decode(), channel(CODE))
-        await commit(ctl)
-        assert not await _heard(mine, 1)
-        # Without the claim (e.g. a Sentinel or TLS subscription): published.
-        await commit(b"")
-        assert await _heard(mine, 1)
-        # Another node listens too: published, and it hears it.
+        await client.delete(f"krig:{{{CODE}}}:room", f"krig:{{{CODE}}}:journal")
         await them.subscribe(channel(CODE))
-        await commit(ctl)
-        assert await _heard(other, 1) and await _heard(mine, 2)
-        # This node's subscription is gone, another node's is not: the one
-        # subscriber is not this node, so the commit must be published.
-        await me.close()
-        await asyncio.sleep(0.1)
-        await commit(ctl)
-        assert await _heard(other, 2)
-        # The room's log and record were written every time.
+        # No other node serves the room: nothing published.
+        await commit(False)
+        assert not await _heard(other, 1)
+        # Another node does: published, and it hears it.
+        await commit(True)
+        assert await _heard(other, 1)
+        await commit(False)
+        await commit(True)
+        assert await _heard(other, 2) and len(other) == 2
+        # The room's journal and record were written every time.
         assert await client.hget(f"krig:{{{CODE}}}:room", "v") == b"%d" % version == b"4"
-        assert await client.lrange(f"krig:{{{CODE}}}:log", 0, -1) == [
-            b"frame %d" % v for v in range(1, 5)
-        ]
+        admin = redis.Redis.from_url(url)
+        assert log_frames(admin, CODE) == [b"frame %d" % v for v in range(1, 5)]
+        admin.close()
+        # A stale version is refused, and leaves no journal entry behind.
+        assert not await store.commit(_update(9), 2, Commit(None, False, Private.NONE))
+        assert await client.llen(f"krig:{{{CODE}}}:journal") == 4
     finally:
         await them.close()
+
+
+def test_the_service_publishes_when_a_member_is_on_another_node() -> None:
+    service = RoomService(cast(Any, None), cast(Any, None), 1000, "hot-a")
+    rec = rooms.new_room(
+        "PUB1", "pa", "A", "classic", {}, 2, False, "hot-a:1", 0, Outcome(), ready_checks=True
+    )
+    assert not service._elsewhere(rec)
+    rooms.join(rec, Outcome(), "pb", "B", "hot-a:2", None)
+    assert not service._elsewhere(rec)
+    assert service._elsewhere(rec, ["hot-b:7"])  # one put out, on another node
+    rooms.spectate(rec, "pc", "hot-b:3")
+    assert service._elsewhere(rec)
+    del rec.spectators["pc"]
+    rec.seats[1].conn = "hot-b:4"
+    assert service._elsewhere(rec)
+    assert RoomService(cast(Any, None), cast(Any, None), 1000)._elsewhere(rec)  # no id: always
 
 
 def _my_turn_or_over(t: Table) -> bool:
@@ -288,14 +302,18 @@ async def test_a_bundling_connection_gets_a_turns_messages_in_one_frame_before_a
 async def test_a_lobby_change_goes_after_what_a_bundling_watcher_was_sent_in_the_same_turn() -> (
     None
 ):
-    node = Node(Settings(), aioredis.Redis.from_url("redis://127.0.0.1:1"), "lobbynode")
+    node = Node(
+        Settings(redis_url="redis://127.0.0.1:1"),
+        aioredis.Redis.from_url("redis://127.0.0.1:1"),
+        "lobbynode",
+    )
     change = encode(m.Ack(id=2, step=0))  # (stands for a lobby_room frame from pub/sub)
     done = asyncio.get_running_loop().create_future()
 
     async def handler(ws: OfferingConnection) -> None:
         node.watch_lobby("c1", ws)
         send_msg(ws, m.Lobby(id=1, rooms=[]))  # the reply to watch_lobby, still in the bundle
-        node.relay.on_message(LOBBY_CHANNEL.encode(), change)
+        node.relay.on_message(LOBBY_CHANNELS[0].encode(), change)
         await asyncio.sleep(0.05)
         done.set_result(None)
 
@@ -527,9 +545,7 @@ async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(
 async def _started_room(node: Node, code: str) -> int:
     """A 2-seat classic room on ``node`` with players pa and pb, game started; its step."""
     now = int(time.time() * 1000)
-    await node.store.r.delete(
-        f"krig:{{{code}}}:room", f"krig:{{{code}}}:log", f"krig:{{{code}}}:tail"
-    )
+    await node.store.run([("DEL", f"krig:{{{code}}}:room", f"krig:{{{code}}}:journal")])
     rec = rooms.new_room(
         code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome(), ready_checks=True
     )
@@ -579,12 +595,14 @@ async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_hold
             held = await both_flip(node)
             in_redis = room_in_redis(admin, code)
             assert in_redis is not None and encode_record(in_redis) == encode_record(held)
-            tails.append(int(admin.llen(f"krig:{{{code}}}:tail")))
+            tails.append(tail_length(admin, code))
             written.append(decode_record(stored(admin.hget(f"krig:{{{code}}}:room", "b"))).version)
         assert tails == [*range(1, STEPS_PER_RECORD), 0, 1, 2, 3]
         checkpoint = written[STEPS_PER_RECORD - 1]
         assert written == [written[0]] * (STEPS_PER_RECORD - 1) + [checkpoint] * 4
-        assert checkpoint == int(admin.hget(f"krig:{{{code}}}:room", "v") or 0) - 3
+        # The hash holds the record's version; the room's is that and its tail's steps.
+        assert checkpoint == int(admin.hget(f"krig:{{{code}}}:room", "v") or 0)
+        assert checkpoint + tail_length(admin, code) == node.service.cache[code].version
         # A node that hears the updates keeps the record and the steps since as
         # its cache (here fed by hand: these nodes do not listen themselves).
         listener = Node(Settings(redis_url=url), client, "tail-c", pipe=pipe)
@@ -619,11 +637,11 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
     admin = redis.Redis.from_url(url)
 
     def script_calls() -> int:
-        return int(admin.info("commandstats").get("cmdstat_evalsha", {}).get("calls", 0))
+        return len(journal_of(admin, "BATCH1"))  # (a journal entry per commit)
 
     try:
         step = await _started_room(node, "BATCH1")
-        seq_before = int(admin.hget("krig:{BATCH1}:room", "s") or 0)
+        seq_before = journal_of(admin, "BATCH1")[-1].last_seq
         calls_before = script_calls()
         acks: list[int] = []
         both = [
@@ -642,19 +660,14 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         assert rec is not None and rec.state is not None and rec.state.steps == step + 1
         assert len(rec.inputs) == 4, "two accepted inputs; the refused play left no trace"
         assert census(rec.state) == sorted(rec.state.rules.deck())
-        tags = [
-            decode_server(stored(f)).__class__.__name__
-            for f in admin.lrange("krig:{BATCH1}:log", 0, -1)
-        ]
+        tags = [decode_server(stored(f)).__class__.__name__ for f in log_frames(admin, "BATCH1")]
         assert tags[-(rec.seq - seq_before) :][:3] == ["Acted", "Acted", "Revealed"]
         # A refusal judged on a stale cache is judged again on the current
         # record: the other node plays the next step for both seats; this
         # node's cache still shows the old step, where pa's play is stale.
         await other.batcher.play_together("BATCH1", _flip("pa", step + 1), 4, lambda _: None)
         await other.batcher.play_together("BATCH1", _flip("pb", step + 1), 5, lambda _: None)
-        assert node.service.cache["BATCH1"].version < int(
-            admin.hget("krig:{BATCH1}:room", "v") or 0
-        )
+        assert node.service.cache["BATCH1"].version < room_version(admin, "BATCH1")
         await node.batcher.play_together("BATCH1", _flip("pa", step + 2), 6, lambda _: None)
     finally:
         admin.close()
