@@ -77,6 +77,9 @@ def player_key(player: str) -> str:
 
 NODES = "krig:{nodes}"
 FORMATS = "krig:{nodes}:formats"
+OLD_NODES = "krig:nodes"
+OLD_FORMATS = "krig:formats"
+"""Where nodes of store format 2 and before say they are (a starting node checks them)."""
 
 
 def _shard(code: str, shards: int) -> int:

@@ -86,15 +86,17 @@ return 0
 """A node beats (and says its format again, after a reaping removed it); 1 if it was known."""
 
 JOIN = """
-local live = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[4], '+inf')
 local silent = {}
-for _, node in ipairs(live) do
-  if node ~= ARGV[1] then
-    local format = redis.call('HGET', KEYS[2], node)
-    if not format then
-      table.insert(silent, node)
-    elseif format ~= ARGV[2] then
-      return {'differs', node, format}
+for k = 1, #KEYS, 2 do
+  local live = redis.call('ZRANGEBYSCORE', KEYS[k], ARGV[4], '+inf')
+  for _, node in ipairs(live) do
+    if node ~= ARGV[1] then
+      local format = redis.call('HGET', KEYS[k + 1], node)
+      if not format then
+        table.insert(silent, node)
+      elseif format ~= ARGV[2] then
+        return {'differs', node, format}
+      end
     end
   end
 end
@@ -104,9 +106,11 @@ return {'joined', unpack(silent)}
 """
 """A node joins the nodes sharing this Redis only if every live one (beating
 since ARGV[4]) keeps rooms as it does (ARGV[2]); at once, so two nodes of
-different formats starting together cannot both pass. Returns
-``{'differs', node, format}``, or ``{'joined', node...}`` with the live nodes
-that said no format (builds from before the check)."""
+different formats starting together cannot both pass. KEYS: the nodes and
+their formats, then (one Redis, not a cluster) the same of builds before
+store format 3 (``krig:nodes``, ``krig:formats``), checked but not joined.
+Returns ``{'differs', node, format}``, or ``{'joined', node...}`` with the
+live nodes that said no format (builds from before the check)."""
 
 ROTATE = """
 local tok = redis.call('HGET', KEYS[1], 'tok')

@@ -30,6 +30,8 @@ from server.store.keys import (
     LOBBY_CHANNELS,
     LOBBY_KEYS,
     NODES,
+    OLD_FORMATS,
+    OLD_NODES,
     channel,
     creates_key,
     due_key_of,
@@ -292,8 +294,9 @@ class Store:
         """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps
         rooms another way: ``("differs", [that node, its format])``, else
         ``("joined", [live nodes that said no format])``. See :data:`JOIN`."""
+        keys = [NODES, FORMATS] if self.cluster else [NODES, FORMATS, OLD_NODES, OLD_FORMATS]
         (reply,) = await self.run(
-            [("EVALSHA", self._join_sha, 2, NODES, FORMATS, node, STORE_FORMAT, now_ms,
+            [("EVALSHA", self._join_sha, len(keys), *keys, node, STORE_FORMAT, now_ms,
               live_since_ms)]
         )  # fmt: skip
         verdict, *rest = [_text(x) for x in reply]
