@@ -20,6 +20,7 @@ from server import rooms
 from server.rooms.state import RoomRecord
 from server.store.embedded import free_port
 from server.store.keys import journal_key, room_key
+from server.store.scripts import LOAD
 from server.store.store import loaded_from
 from server.store.update import JournalEntry, decode_entry
 
@@ -161,8 +162,12 @@ async def seat_players(
     return sessions
 
 
-def room_in_redis(client: redis.Redis, code: str) -> RoomRecord | None:
+def room_in_redis(client: redis.Redis | redis.RedisCluster, code: str) -> RoomRecord | None:
     """Room ``code``'s record as Redis holds it: the stored one with its tail replayed."""
+    if isinstance(client, redis.RedisCluster):  # (one slot: read at once with a script)
+        reply = client.eval(LOAD, 2, room_key(code), journal_key(code))
+        loaded = loaded_from(reply)
+        return None if loaded is None else rooms.rebuild(loaded.blob, loaded.tail)
     with client.pipeline(transaction=True) as pipe:
         pipe.hmget(room_key(code), ["v", "s", "b", "j"])
         pipe.lrange(journal_key(code), 0, -1)

@@ -206,6 +206,7 @@ class _Resp(asyncio.Protocol):
                     continue
                 if isinstance(reply, hiredis.ReplyError):
                     fut.set_exception(_error(str(reply)))
+                    fut.exception()  # (retrieved: a caller that gave up is not told)
                 else:
                     fut.set_result(reply)
         except (hiredis.ProtocolError, IndexError) as exc:

@@ -137,6 +137,8 @@ class RawSubscription:
     @classmethod
     async def open(cls, pipe: RedisPipe, name: str, handler: Handler) -> RawSubscription:
         sub = cls(pipe, name, handler)
+        if pipe.cluster:
+            await pipe.refresh_slots()  # (lost: perhaps a primary is gone)
         for address in await pipe.addresses():
             await sub._conn(address)
         return sub
