@@ -6,6 +6,7 @@ the examples section of PROTOCOL.md.
 
 from __future__ import annotations
 
+import msgspec
 from msgspec import Struct
 
 from protocol import messages as m
@@ -211,6 +212,10 @@ SERVER_EXAMPLES: list[Struct] = [
 ]
 
 
+_RECORD = next(e.record for e in SERVER_EXAMPLES if isinstance(e, m.Record))
+_TRICK = msgspec.structs.replace(
+    next(e for e in SERVER_EXAMPLES if isinstance(e, m.TrickWon)), seq=11
+)
 _STARTED = m.GameStarted(
     seq=0, game=1, players=2, counts=[1, 1], step=0, commitment="sha256:" + "9f" * 32
 )
@@ -223,17 +228,7 @@ CASES: list[tuple[str, str, list[Struct]]] = [
             m.Acted(seq=9, seat=0, step=1),
             m.Ack(id=5, step=1),
             m.Revealed(seq=10, step=1, trick=1, war=1, up=[45, 39], down=[3, 3]),
-            m.TrickWon(
-                seq=11,
-                trick=1,
-                winner=0,
-                total=10,
-                face_up=[36, 45, 37, 39],
-                wars=1,
-                returned_to=None,
-                returned=[],
-                stolen_from=[],
-            ),
+            _TRICK,
         ],
     ),
     (
@@ -252,20 +247,11 @@ CASES: list[tuple[str, str, list[Struct]]] = [
         [
             m.Record(
                 id=16,
-                record=GameRecord(
-                    code="KX7P-Q3",
-                    game=1,
+                record=msgspec.structs.replace(
+                    _RECORD,
                     preset="classic",
-                    rules=_RULES,
-                    names=["ada", "bo"],
-                    started_ms=1796012300000,
                     ended_ms=1796012301000,
                     commitment="sha256:" + "9f" * 32,
-                    proof=DealProof(piles=[[36], [29]], set_aside=[], seed=7, nonce="ab" * 32),
-                    inputs=b"\x00\x00\x01\x00",
-                    result="win",
-                    winners=[0],
-                    reason="all_cards",
                     events=[
                         encode(_STARTED),
                         encode(m.Acted(seq=0, seat=0, step=0)),
