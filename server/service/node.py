@@ -72,8 +72,9 @@ class Node:
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
-    def redis_ok(self) -> bool:
-        return self.relay.ok
+    def ready(self) -> bool:
+        """Redis answers (the last probe) and the node's subscription is open."""
+        return self.jobs.store_ok and self.relay.ok
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)
@@ -105,12 +106,12 @@ class Node:
         rec: RoomRecord,
         seat: int | None,
         action_id: int | None,
-        on_removed: Callable[[], None] | None = None,
+        on_out: Callable[[], None] | None = None,
     ) -> None:
         """``conn`` becomes a local member of ``rec``: joined, snapshot, then live events."""
         for message in rooms.entry(rec, seat, action_id):
             send_msg(ws, message)
-        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_removed))
+        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_out))
         await self.store.add_node_room(self.id, rec.code)
         await self.store.set_player_room(player, rec.code)
 

@@ -11,6 +11,7 @@ URL kind); the rest through the redis-py client (a cluster client for
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -236,7 +237,9 @@ class Store:
         return [None if e is None else decode_entry(_bytes(e)).last_seq for e in lasts]
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
-        """Frames of every kept event with seq > ``after``, or None if some are gone."""
+        """(The room's last seq, frames of every kept event with seq > ``after``), or None
+        if some are gone. A last seq below ``after`` means the caller has seen more of
+        the room than the store holds (it went back in time)."""
         (entries,) = await self.run([("LRANGE", journal_key(code), 0, -1)])
         if not entries:
             return None
@@ -244,6 +247,11 @@ class Store:
         if after + 1 < kept[0].first_seq:
             return None
         frames: list[bytes] = []
+        for before, entry in itertools.pairwise(kept):
+            if entry.first_seq != before.last_seq + 1:
+                # Not one run of numbers: the store went back in time and the room's
+                # numbers jumped (server.rooms.history). Only a snapshot is right.
+                return None
         for entry in kept:
             skip = max(0, after + 1 - entry.first_seq)
             frames.extend(entry.frames[skip:])
@@ -289,6 +297,10 @@ class Store:
         await self.run([("HSET", player_key(player), "room", room, *more)])
 
     # ----------------------------------------------------- nodes and timers
+
+    async def ping(self) -> None:
+        """Raise unless Redis answers (the readiness probe)."""
+        await self.run([("PING",)])
 
     async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:
         """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps

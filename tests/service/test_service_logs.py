@@ -75,7 +75,9 @@ async def test_a_game_is_logged_once_by_the_node_that_ends_it(store: Store) -> N
 
 
 async def test_a_failing_background_job_is_logged_and_runs_again(redis_proc: RedisProcess) -> None:
-    node = Node(Settings(), aioredis.Redis.from_url(redis_proc.url), "logs-node")
+    node = Node(
+        Settings(redis_url=redis_proc.url), aioredis.Redis.from_url(redis_proc.url), "logs-node"
+    )
     jobs: Jobs = node.jobs
     runs = 0
 
