@@ -128,7 +128,15 @@ class RoomService:
                 rec = create
             else:
                 cached = self.cache.get(code)
-                loaded_or_none = cached if cached is not None else await self.store.load(code)
+                try:
+                    loaded_or_none = cached if cached is not None else await self.store.load(code)
+                except NotDurable as exc:
+                    # With --redis-min-replicas a read is trusted only once the
+                    # replicas hold what it saw (a write of ours not yet on them
+                    # must not be taken for done): after a failover, go again.
+                    log.warning("load_not_durable", room=code, error=str(exc))
+                    await asyncio.sleep(0.1)
+                    continue
                 if loaded_or_none is None:
                     raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {code}")
                 loaded = loaded_or_none

@@ -279,8 +279,14 @@ class RedisProcess:
         *,
         data_dir: DataDir | None = None,
         detach: bool = False,
+        binary: str | None = None,
+        extra: tuple[str, ...] = (),
     ) -> None:
         self.port = port
+        self.binary = binary
+        """The redis-server to run (None: :func:`find_redis_server`)."""
+        self.extra = extra
+        """More of redis-server's options (``--replicaof``, TLS, ...)."""
         self.data = data_dir
         self.appendonly = appendonly or data_dir is not None
         self.detach = detach
@@ -322,7 +328,7 @@ class RedisProcess:
         if self.data is not None:
             self.leftover = stop_leftover(self.dir)
         args = [
-            find_redis_server(),
+            self.binary or find_redis_server(),
             "--dir", str(self.dir),
             "--save", "",
             "--appendonly", "yes" if self.appendonly else "no",
@@ -332,7 +338,7 @@ class RedisProcess:
             "--logfile", str(self.dir / "redis.log"),
         ]  # fmt: skip
         if self.port is not None:
-            args += ["--port", str(self.port), "--bind", "127.0.0.1"]
+            args += ["--port", str(self.port), "--bind", "127.0.0.1", *self.extra]
         else:
             args += [
                 "--port",

@@ -662,8 +662,10 @@ class RedisPipe:
                             slot, where = _redirect(message)
                             self._slots[slot] = where
                             self._refresh_soon()
-                        elif message.startswith("READONLY"):
-                            lost = lost or reply  # a demoted primary: find the new one
+                        elif message.startswith(("READONLY", "NOREPLICAS")):
+                            # A demoted primary, or one that lost its replicas
+                            # (min-replicas-to-write): find the primary again.
+                            lost = lost or reply
                         else:
                             pause = True  # TRYAGAIN, CLUSTERDOWN: a migration or a failover
                         again.append(i)
@@ -700,7 +702,9 @@ class RedisPipe:
 
     @staticmethod
     def _retryable(message: str) -> bool:
-        return message.startswith(("MOVED ", "ASK ", "TRYAGAIN", "CLUSTERDOWN", "READONLY"))
+        return message.startswith(
+            ("MOVED ", "ASK ", "TRYAGAIN", "CLUSTERDOWN", "READONLY", "NOREPLICAS")
+        )
 
     def _refresh_soon(self) -> None:
         if self._refreshing is None or self._refreshing.done():

@@ -160,8 +160,13 @@ class Store:
         self._rotate_sha = _sha(ROTATE)
         self._join_sha = _sha(JOIN)
 
-    async def run(self, commands: list[Command], durable: bool = False) -> list[Any]:
-        """Commands at once on the pipe (each to its slot's primary), else one by one."""
+    async def run(self, commands: list[Command], durable: bool = True) -> list[Any]:
+        """Commands at once on the pipe (each to its slot's primary), else one by one.
+
+        With ``--redis-min-replicas`` every call is durable: its answer counts only
+        once the replicas hold every write before it on its connection (a read
+        too: what it saw may be a write of ours the replicas do not have yet).
+        """
         if self.pipe is not None:
             return await self.pipe.execute_many(commands, durable)
         results = []
@@ -223,7 +228,7 @@ class Store:
                 commands.append(("HDEL", LOBBY_KEYS[shard], code))
             frame = encode(m.LobbyRoom(room=commit.lobby, gone=not commit.listed))
             commands.append((self.publish, LOBBY_CHANNELS[shard], frame))
-        results = await self.run(commands, durable=True)
+        results = await self.run(commands)
         return bool(int(results[0] or 0))
 
     async def load_record(self, code: str, game: int) -> GameRecord | None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from checks import settled_after
+from failover_support import mid_game
 from redis.crc import key_slot
 from server_support import ServerProc, close_all, play_all, room_in_redis, seat_players
 
@@ -98,83 +98,6 @@ async def test_games_through_two_nodes_on_a_cluster(
             assert node.stop() == 0, node.log_tail()
 
 
-async def _drive(sessions: list[Session], acked: list[int], stop: asyncio.Event) -> None:
-    """Play step after step by hand, each flip waiting for its acknowledgement;
-    ``acked`` gets the step each one reached."""
-    while not stop.is_set():
-        t = sessions[0].table
-        if t.phase == "over":
-            return
-        step = t.step
-        await asyncio.gather(*(s.flip(step) for s in sessions if s.table.my_turn))
-        await asyncio.gather(*(s.wait(settled_after(step), 30) for s in sessions))
-        acked.append(sessions[0].table.step)
-
-
-async def _mid_game(
-    cluster: LocalCluster,
-    admin: redis.RedisCluster,
-    nodes: list[ServerProc],
-    fault: object,
-    rooms: int = 4,
-) -> list[list[Session]]:
-    """Rooms played by hand over both nodes while ``fault()`` runs; then every step
-    a client saw acknowledged is in Redis, and every game plays on to its end."""
-    urls = [n.url for n in nodes]
-    games = [await seat_players(urls, 2, "classic", {"max_tricks": 400}) for _ in range(rooms)]
-    stop = asyncio.Event()
-    acked: list[list[int]] = [[] for _ in games]
-    drivers = [asyncio.ensure_future(_drive(g, a, stop)) for g, a in zip(games, acked, strict=True)]
-    try:
-        await asyncio.sleep(1.0)
-        assert callable(fault)
-        await fault(games)
-        await asyncio.sleep(2.0)
-        stop.set()
-        await asyncio.gather(*drivers)
-        for sessions, steps in zip(games, acked, strict=True):
-            code = sessions[0].table.code or ""
-            rec = room_in_redis(admin, code)
-            assert rec is not None and rec.state is not None
-            # Every step a client saw acknowledged is in Redis, no more, no less.
-            assert steps and rec.state.steps == sessions[0].table.step >= steps[-1]
-            assert rec.state.steps == sessions[1].table.step
-        try:
-            playing = [g for g in games if g[0].table.phase != "over"]
-            await asyncio.gather(*(play_all(s, timeout=60) for s in playing))
-        except TimeoutError:
-            raise AssertionError(_tables(admin, games)) from None
-        for sessions in games:
-            assert all(s.table.result is not None for s in sessions)
-            _conserved(admin, sessions[0].table.code or "")
-        return games
-    finally:
-        stop.set()
-        for task in drivers:
-            task.cancel()
-        for sessions in games:
-            await close_all(sessions)
-
-
-def _tables(admin: redis.RedisCluster, games: list[list[Session]]) -> str:
-    """What each seat knew, beside Redis (for a failure message)."""
-    lines = []
-    for sessions in games:
-        code = sessions[0].table.code or ""
-        rec = room_in_redis(admin, code)
-        state = rec.state if rec is not None else None
-        lines.append(
-            f"{code}: redis seq {rec.seq if rec else None} step "
-            f"{state.steps if state else None} phase {state.phase if state else None}; "
-            + "; ".join(
-                f"{s.name}@{s.urls[0][-9:]} seq {s.table.seq} step {s.table.step} "
-                f"phase {s.table.phase} my_turn {s.table.my_turn}"
-                for s in sessions
-            )
-        )
-    return "\n".join(lines)
-
-
 async def test_kill_9_of_a_primary_mid_game_loses_no_acknowledged_step(
     cluster: LocalCluster, admin: redis.RedisCluster, tmp_path: Path
 ) -> None:
@@ -204,7 +127,7 @@ async def test_kill_9_of_a_primary_mid_game_loses_no_acknowledged_step(
         await asyncio.to_thread(cluster.start_node, victim)
 
     try:
-        await _mid_game(cluster, admin, nodes, kill_a_primary)
+        await mid_game(lambda: admin, nodes, kill_a_primary)
         assert killed and killed[0] not in cluster.primaries()
     finally:
         for node in nodes:
@@ -231,7 +154,7 @@ async def test_a_slot_migrated_mid_game(
             moved.append((slot, target))
 
     try:
-        await _mid_game(cluster, admin, nodes, migrate)
+        await mid_game(lambda: admin, nodes, migrate)
         for slot, target in moved:
             assert cluster.slot_owner(slot) == target
     finally:
