@@ -222,7 +222,8 @@ async def run(args: argparse.Namespace) -> int:
             print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
             return 0
         report = await run_load(
-            args.url, args.rooms, args.players, args.duration, args.preset,
+            args.url.split(",") if "," in args.url else args.url,  # (seats spread over servers)
+            args.rooms, args.players, args.duration, args.preset,
             sys.stderr.isatty(), args.rate, args.warmup,
         )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))

@@ -280,7 +280,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def run_load(
-    url: str,
+    url: str | list[str],
     rooms: int,
     players: int,
     duration: float,

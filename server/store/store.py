@@ -205,10 +205,11 @@ class Store:
         record = b"" if game_record is None else encode_game_record(game_record)
         game = 0 if game_record is None else game_record.game
         code = update.code
+        last, frames = update.last_seq, update.frames
+        # (the frames are the events numbered up to last: a new room's first events
+        # are numbered before its commit's first_seq)
         entry = encode_entry(
-            JournalEntry(
-                update.version, update.first_seq, update.last_seq, update.frames, update.step
-            )
+            JournalEntry(update.version, last - len(frames) + 1, last, frames, update.step)
         )
         ttl = self.record_ttl_s if finished else self.room_ttl_s
         commands: list[Command] = [
