@@ -37,7 +37,8 @@ class Settings:
     session_ttl_s: int = 86400
     """A session token unused this long stops working."""
     log_keep: int = 16
-    """Room events kept for resync (a few tricks); a longer gap gets a snapshot."""
+    """Room events kept for resync, about (a few tricks: the room's journal keeps log_keep/8
+    commits, at least 2, and those since its record); a longer gap gets a snapshot."""
     hello_timeout_s: float = 10.0
     """A connection must send hello within this time."""
     heartbeat_s: int = 20

@@ -154,6 +154,7 @@ class Node:
 
     async def start(self) -> None:
         await self.jobs.join_nodes()
+        await self.store.adopt_old_keys()  # (a Redis that nodes of store format 2 served)
         self.jobs.start()
 
     async def stop(self, seconds: float) -> None:

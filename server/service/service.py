@@ -37,10 +37,12 @@ from server.store.update import RoomUpdate
 T = TypeVar("T")
 log = structlog.get_logger("krig.service")
 
-STEPS_PER_RECORD = 16
+STEPS_PER_RECORD = 12
 """A room's whole record is written at least every this many steps of play; the
 steps in between are appended to its tail (store.scripts.COMMIT), which a load
-applies (at most 15 steps, about 5 us each in the engine)."""
+applies (at most 11 steps, about 5 us each in the engine). 12, not 16 as
+before the journal: a journal entry carries the step's events too (about
+240 bytes in Redis), and a live room stays under 4 KiB (docs/PERFORMANCE.md)."""
 
 MAX_ATTEMPTS = 50
 """Compare-and-set attempts before an action is answered "too busy"."""
@@ -56,7 +58,12 @@ class RoomStore(Protocol):
     async def load(self, code: str) -> LoadedRoom | None: ...
 
     async def commit(
-        self, update: RoomUpdate, expected: int, commit: Commit, publish: bool = True
+        self,
+        update: RoomUpdate,
+        expected: int,
+        commit: Commit,
+        publish: bool = True,
+        old: bool = False,
     ) -> bool: ...
 
 
@@ -223,7 +230,7 @@ class RoomService:
             step=entry,
             private=int(commit.private),
         )
-        if not await self.store.commit(update, loaded.version, commit, publish):
+        if not await self.store.commit(update, loaded.version, commit, publish, loaded.old):
             return False
         if step is None:
             self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
@@ -276,6 +283,7 @@ class RoomService:
             and state is not None
             and state.rules.hand_size == 0
             and len(loaded.tail) < STEPS_PER_RECORD - 1
+            and not loaded.old  # (a room of store format 2 is written whole once)
         )
 
     # ------------------------------------------------------------ the cache

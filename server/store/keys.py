@@ -80,6 +80,18 @@ FORMATS = "krig:{nodes}:formats"
 OLD_NODES = "krig:nodes"
 OLD_FORMATS = "krig:formats"
 """Where nodes of store format 2 and before say they are (a starting node checks them)."""
+OLD_DUE = "krig:due"
+OLD_LOBBY = "krig:lobby"
+"""Store format 2's deadline set and lobby: moved into their shards by a starting node."""
+
+
+def old_tail_key(code: str) -> str:
+    """Store format 2's tail of steps (read once, then deleted by the room's next commit)."""
+    return f"krig:{{{code}}}:tail"
+
+
+def old_log_key(code: str) -> str:
+    return f"krig:{{{code}}}:log"
 
 
 def _shard(code: str, shards: int) -> int:

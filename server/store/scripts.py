@@ -28,6 +28,7 @@ COMMIT = """
 local h = redis.call('HMGET', KEYS[1], 'v', 'j')
 local n = redis.call('RPUSH', KEYS[2], ARGV[6])
 local j = tonumber(h[2] or '0')
+if not h[2] and h[1] then j = n - 1 end
 if tonumber(h[1] or '0') + n - 1 - j ~= tonumber(ARGV[1]) or n <= j then
   redis.call('RPOP', KEYS[2])
   return 0
@@ -39,6 +40,7 @@ if ARGV[3] ~= '' then
     n = keep
   end
   redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 's', ARGV[2], 'b', ARGV[3], 'j', n)
+  if KEYS[4] then redis.call('DEL', KEYS[4], KEYS[5]) end
   redis.call('EXPIRE', KEYS[1], ARGV[4])
   redis.call('EXPIRE', KEYS[2], ARGV[4])
 end
@@ -46,7 +48,8 @@ if ARGV[7] ~= '' then redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[8]) end
 if ARGV[9] ~= '' then redis.call(ARGV[11], ARGV[9], ARGV[10]) end
 return 1
 """
-"""One commit of a room: KEYS = room hash, journal, the game's record key.
+"""One commit of a room: KEYS = room hash, journal, the game's record key (and
+for a room a node of store format 2 wrote, its old tail and log, deleted).
 ARGV = [1] the version expected, [2] the last sequence number, [3] the whole
 record (empty for a step of play), [4] the room's time to live, [5] journal
 entries kept, [6] the journal entry (JournalEntry), [7] the finished game's
@@ -65,7 +68,15 @@ every other transition); a step leaves the keys' expiry as it was. Returns
 LOAD = """
 local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'j')
 if not h[1] or not h[3] then return false end
-local j = tonumber(h[4] or '0')
+if not h[4] then
+  local out = redis.call('LRANGE', KEYS[3], 0, -1)
+  table.insert(out, 1, h[3])
+  table.insert(out, 1, h[2])
+  table.insert(out, 1, h[1])
+  table.insert(out, 1, 'format 2')
+  return out
+end
+local j = tonumber(h[4])
 if redis.call('LLEN', KEYS[2]) < j then return false end
 local out = redis.call('LRANGE', KEYS[2], j, -1)
 table.insert(out, 1, h[3])
@@ -74,7 +85,10 @@ table.insert(out, 1, h[1])
 return out
 """
 """A room's record and its tail, read at once: ``{v, s, b, entry...}`` (the
-journal entries after ``j``), or nil when the room (or its journal) is gone."""
+journal entries after ``j``), or nil when the room (or its journal) is gone.
+A room a node of store format 2 wrote (no ``j``: ``v`` and ``s`` are the
+room's, its tail is in KEYS[3], ``krig:{CODE}:tail``): ``{'format 2', v, s, b,
+step...}``; its next commit writes it whole (service: ``LoadedRoom.old``)."""
 
 HEARTBEAT = """
 local known = redis.call('ZSCORE', KEYS[1], ARGV[1])

@@ -31,7 +31,9 @@ from server.store.keys import (
     LOBBY_CHANNELS,
     LOBBY_KEYS,
     NODES,
+    OLD_DUE,
     OLD_FORMATS,
+    OLD_LOBBY,
     OLD_NODES,
     channel,
     creates_key,
@@ -40,6 +42,8 @@ from server.store.keys import (
     journal_key,
     lobby_shard_of,
     node_rooms_key,
+    old_log_key,
+    old_tail_key,
     player_key,
     quick_key,
     quick_lock_key,
@@ -110,12 +114,17 @@ class LoadedRoom:
     """The stored record (its version is ``version - len(tail)``)."""
     tail: list[bytes] = field(default_factory=list)
     """The steps committed since, as encoded StepEntry: ``rooms.rebuild`` replays them."""
+    old: bool = False
+    """Written by a node of store format 2: its next commit writes the record whole."""
 
 
 def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
     """A room from the LOAD script's reply: ``{v, s, b, journal entry...}``."""
     if not reply:
         return None
+    if reply[0] == b"format 2":  # (its hash says the room's version; its tail is steps)
+        _, v, s, b, *steps = reply
+        return LoadedRoom(int(v), int(s), _bytes(b), [_bytes(t) for t in steps], old=True)
     v, s, b, *entries = reply
     tail = [decode_entry(_bytes(e)) for e in entries]
     seq = tail[-1].last_seq if tail else int(s)
@@ -140,6 +149,9 @@ class Store:
         self.pipe = pipe
         """The hot path's pipelined connections (None: every call goes through ``r``)."""
         self.log_keep = log_keep
+        self.keep = max(2, -(-log_keep // 8))
+        """Journal entries kept when a record is written: a step's commit carries 3 to
+        5 events, so about ``log_keep`` events, and every commit since is kept too."""
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
         self.session_ttl_s = session_ttl_s
@@ -183,12 +195,17 @@ class Store:
     async def load(self, code: str) -> LoadedRoom | None:
         """The record and its tail (the journal's entries since), read at once."""
         (reply,) = await self.run(
-            [("EVALSHA", self._load_sha, 2, room_key(code), journal_key(code))]
+            [("EVALSHA", self._load_sha, 3, room_key(code), journal_key(code), old_tail_key(code))]
         )
         return loaded_from(reply)
 
     async def commit(
-        self, update: RoomUpdate, expected: int, commit: Commit, publish: bool = True
+        self,
+        update: RoomUpdate,
+        expected: int,
+        commit: Commit,
+        publish: bool = True,
+        old: bool = False,
     ) -> bool:
         """Write ``update`` if the room is still at version ``expected``; one round trip.
 
@@ -212,10 +229,13 @@ class Store:
             JournalEntry(update.version, last - len(frames) + 1, last, frames, update.step)
         )
         ttl = self.record_ttl_s if finished else self.room_ttl_s
+        keys = [room_key(code), journal_key(code), record_key(code, game)]
+        if old:  # (a room of store format 2, written whole: its old tail and log go)
+            keys += [old_tail_key(code), old_log_key(code)]
         commands: list[Command] = [
-            ("EVALSHA", self._commit_sha, 3, room_key(code), journal_key(code),
-             record_key(code, game), expected, update.last_seq, update.record, ttl,
-             self.log_keep, entry, record, self.record_ttl_s,
+            ("EVALSHA", self._commit_sha, len(keys), *keys,
+             expected, update.last_seq, update.record, ttl,
+             self.keep, entry, record, self.record_ttl_s,
              channel(code) if publish else b"", encode_update(update) if publish else b"",
              self.publish),
         ]  # fmt: skip
@@ -319,6 +339,26 @@ class Store:
         )  # fmt: skip
         verdict, *rest = [_text(x) for x in reply]
         return verdict, rest
+
+    async def adopt_old_keys(self) -> int:
+        """Move store format 2's deadline set and lobby into their shards (one Redis:
+        a cluster never held them). Run by a starting node once it has joined, so
+        no node of format 2 is live; returns the entries moved."""
+        if self.cluster:
+            return 0
+        due, lobby = await self.run(
+            [("ZRANGE", OLD_DUE, 0, -1, "WITHSCORES"), ("HGETALL", OLD_LOBBY)]
+        )
+        commands: list[Command] = []
+        for code, score in zip(due[::2], due[1::2], strict=True):
+            text = _text(code)
+            commands.append(("ZADD", due_key_of(text), "LT", score, text))
+        for code, row in zip(lobby[::2], lobby[1::2], strict=True):
+            text = _text(code)
+            commands.append(("HSETNX", LOBBY_KEYS[lobby_shard_of(text)], text, row))
+        if commands:
+            await self.run([*commands, ("DEL", OLD_DUE, OLD_LOBBY)])
+        return len(commands)
 
     async def heartbeat(self, node: str, now_ms: int) -> bool:
         """Record that ``node`` is alive; False when it had been reaped (or is new)."""

@@ -60,7 +60,7 @@ from server.service.delivery import send_msg
 from server.service.node import Node
 from server.service.service import STEPS_PER_RECORD, RoomService
 from server.store.embedded import RedisProcess, free_port
-from server.store.keys import LOBBY_CHANNELS, channel
+from server.store.keys import LOBBY_CHANNELS, LOBBY_KEYS, channel, due_key_of, lobby_shard_of
 from server.store.pipe import RedisPipe
 from server.store.store import Store
 from server.store.subscription import RawSubscription
@@ -133,14 +133,15 @@ async def test_a_commit_is_published_only_when_another_node_serves_the_room(
         await commit(False)
         await commit(True)
         assert await _heard(other, 2) and len(other) == 2
-        # The room's journal and record were written every time.
+        # The room's record was written every time; its journal keeps the last
+        # log_keep/8 commits (at least 2) when a record is written.
         assert await client.hget(f"krig:{{{CODE}}}:room", "v") == b"%d" % version == b"4"
         admin = redis.Redis.from_url(url)
-        assert log_frames(admin, CODE) == [b"frame %d" % v for v in range(1, 5)]
+        assert store.keep == 2 and log_frames(admin, CODE) == [b"frame 3", b"frame 4"]
         admin.close()
         # A stale version is refused, and leaves no journal entry behind.
         assert not await store.commit(_update(9), 2, Commit(None, False, Private.NONE))
-        assert await client.llen(f"krig:{{{CODE}}}:journal") == 4
+        assert await client.llen(f"krig:{{{CODE}}}:journal") == 2
     finally:
         await them.close()
 
@@ -781,3 +782,57 @@ def test_hot_path_counts_read_at_a_scrape_as_prometheus_counts() -> None:
     assert float(lines[bucket % "1.0"]) == 3 and float(lines[bucket % "+Inf"]) == 4
     assert float(lines["krig_reveal_latency_seconds_count"]) == 4
     assert float(lines["krig_reveal_latency_seconds_sum"]) == pytest.approx(2.0039)
+
+
+async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """After a rolling update from store format 2 (its tail in krig:{CODE}:tail, the
+    hash's version the room's), a room is read with its last steps, and its next
+    commit writes it whole in this format; the old deadline set and lobby move
+    into their shards."""
+    url, client, pipe = db
+    node = Node(Settings(redis_url=url), client, "fmt2-a", pipe=pipe)
+    admin = redis.Redis.from_url(url)
+    code = "OLDF2"
+    try:
+        await _started_room(node, code)
+        for _ in range(3):
+            rec = node.service.decoded[code]
+            assert rec.state is not None
+            step = rec.state.steps
+            await asyncio.gather(
+                node.batcher.play_together(code, _flip("pa", step), 0, lambda _: None),
+                node.batcher.play_together(code, _flip("pb", step), 0, lambda _: None),
+            )
+        held = node.service.decoded[code]
+        steps = [e.step for e in journal_of(admin, code) if e.step]
+        assert len(steps) == 3
+        # The same room as a node of store format 2 kept it.
+        admin.hdel(f"krig:{{{code}}}:room", "j")
+        admin.hset(f"krig:{{{code}}}:room", mapping={"v": held.version, "s": held.seq})
+        admin.delete(f"krig:{{{code}}}:journal")
+        admin.rpush(f"krig:{{{code}}}:tail", *steps)
+        admin.zadd("krig:due", {code: 12345})
+        admin.hset("krig:lobby", code, b"row")
+        node.service.forget(code)
+        loaded = await node.store.load(code)
+        assert loaded is not None and loaded.old and loaded.version == held.version
+        assert encode_record(rooms.rebuild(loaded.blob, loaded.tail)) == encode_record(held)
+        step = held.state.steps if held.state is not None else 0
+        await asyncio.gather(
+            node.batcher.play_together(code, _flip("pa", step), 0, lambda _: None),
+            node.batcher.play_together(code, _flip("pb", step), 0, lambda _: None),
+        )
+        now = node.service.decoded[code]
+        assert now.version == held.version + 1
+        assert admin.hget(f"krig:{{{code}}}:room", "j") is not None  # written whole
+        assert not admin.exists(f"krig:{{{code}}}:tail")
+        in_redis = room_in_redis(admin, code)
+        assert in_redis is not None and encode_record(in_redis) == encode_record(now)
+        assert await node.store.adopt_old_keys() == 2
+        assert admin.zscore(due_key_of(code), code) == 12345
+        assert admin.hget(LOBBY_KEYS[lobby_shard_of(code)], code) == b"row"
+        assert not admin.exists("krig:due") and not admin.exists("krig:lobby")
+    finally:
+        admin.close()
