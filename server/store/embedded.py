@@ -525,7 +525,8 @@ class LocalCluster:
             "--cluster-port", str(self.bus_ports[port]),
             "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "everysec",
             "--save", "", "--daemonize", "no", "--loglevel", "warning",
-            "--logfile", str(where / "redis.log"), *self.extra,
+            "--logfile", str(where / "redis.log"), "--repl-diskless-sync-delay", "0",
+            *self.extra,
         ]  # fmt: skip
         self.procs[port] = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
@@ -592,9 +593,14 @@ class LocalCluster:
             live = [p for p in self.ports if self.alive(p)]
             if not all(self.info(p).get("cluster_state") == "ok" for p in live):
                 return False
-            return all(len(self.replicas_of(p)) >= self.replicas for p in self.primaries())
+            return all(self.online_replicas(p) >= self.replicas for p in self.primaries())
 
         self._until(ok, timeout_s)
+
+    def online_replicas(self, port: int) -> int:
+        """Replicas in sync with primary ``port`` (INFO replication: ``state=online``)."""
+        text = _command(port, "INFO", "replication").decode()
+        return text.count("state=online")
 
     def alive(self, port: int) -> bool:
         proc = self.procs.get(port)

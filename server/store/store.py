@@ -190,6 +190,11 @@ class Store:
                 results.append(await self.r.execute_command(*command))
         return results
 
+    async def quick(self, commands: list[Command]) -> list[Any]:
+        """Commands whose loss to a failover costs nothing a client was told (the
+        nodes' registry, leases, counters, the lobby's reads): never waited for."""
+        return await self.run(commands, durable=False)
+
     # ---------------------------------------------------------------- rooms
 
     async def load(self, code: str) -> LoadedRoom | None:
@@ -259,7 +264,7 @@ class Store:
 
     async def room_seqs(self, codes: list[str]) -> list[int | None]:
         """The latest event number of each room (None: the room is gone), in one round trip."""
-        lasts = await self.run([("LINDEX", journal_key(code), -1) for code in codes])
+        lasts = await self.quick([("LINDEX", journal_key(code), -1) for code in codes])
         return [None if e is None else decode_entry(_bytes(e)).last_seq for e in lasts]
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
@@ -284,7 +289,7 @@ class Store:
         return kept[-1].last_seq, frames
 
     async def lobby(self, limit: int = 100) -> list[bytes]:
-        shards = await self.run([("HVALS", key) for key in LOBBY_KEYS])
+        shards = await self.quick([("HVALS", key) for key in LOBBY_KEYS])
         return [_bytes(r) for rows in shards for r in rows][:limit]
 
     async def drop_from_lobby(self, code: str) -> None:
@@ -326,14 +331,14 @@ class Store:
 
     async def ping(self) -> None:
         """Raise unless Redis answers (the readiness probe)."""
-        await self.run([("PING",)])
+        await self.quick([("PING",)])
 
     async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:
         """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps
         rooms another way: ``("differs", [that node, its format])``, else
         ``("joined", [live nodes that said no format])``. See :data:`JOIN`."""
         keys = [NODES, FORMATS] if self.cluster else [NODES, FORMATS, OLD_NODES, OLD_FORMATS]
-        (reply,) = await self.run(
+        (reply,) = await self.quick(
             [("EVALSHA", self._join_sha, len(keys), *keys, node, STORE_FORMAT, now_ms,
               live_since_ms)]
         )  # fmt: skip
@@ -346,7 +351,7 @@ class Store:
         no node of format 2 is live; returns the entries moved."""
         if self.cluster:
             return 0
-        due, lobby = await self.run(
+        due, lobby = await self.quick(
             [("ZRANGE", OLD_DUE, 0, -1, "WITHSCORES"), ("HGETALL", OLD_LOBBY)]
         )
         commands: list[Command] = []
@@ -357,36 +362,36 @@ class Store:
             text = _text(code)
             commands.append(("HSETNX", LOBBY_KEYS[lobby_shard_of(text)], text, row))
         if commands:
-            await self.run([*commands, ("DEL", OLD_DUE, OLD_LOBBY)])
+            await self.quick([*commands, ("DEL", OLD_DUE, OLD_LOBBY)])
         return len(commands)
 
     async def heartbeat(self, node: str, now_ms: int) -> bool:
         """Record that ``node`` is alive; False when it had been reaped (or is new)."""
-        (known,) = await self.run(
+        (known,) = await self.quick(
             [("EVALSHA", self._heartbeat_sha, 2, NODES, FORMATS, node, now_ms, STORE_FORMAT)]
         )
         return bool(int(known or 0))
 
     async def dead_nodes(self, before_ms: int) -> list[str]:
-        (nodes,) = await self.run([("ZRANGEBYSCORE", NODES, "-inf", before_ms)])
+        (nodes,) = await self.quick([("ZRANGEBYSCORE", NODES, "-inf", before_ms)])
         return [_text(n) for n in nodes]
 
     async def node_rooms(self, node: str) -> list[str]:
-        (codes,) = await self.run([("SMEMBERS", node_rooms_key(node))])
+        (codes,) = await self.quick([("SMEMBERS", node_rooms_key(node))])
         return [_text(c) for c in codes]
 
     async def add_node_room(self, node: str, code: str) -> None:
         await self.run([("SADD", node_rooms_key(node), code)])
 
     async def forget_node(self, node: str) -> None:
-        await self.run(
+        await self.quick(
             [("DEL", node_rooms_key(node)), ("ZREM", NODES, node), ("HDEL", FORMATS, node)]
         )
 
     async def claim_due(self, now_ms: int, lease_ms: int, limit: int = 50) -> list[str]:
         """Rooms due now, from every shard of the deadline set in one round trip; each
         is pushed back by ``lease_ms`` so one node handles it."""
-        shards = await self.run(
+        shards = await self.quick(
             [("EVALSHA", self._claim_sha, 1, key, now_ms, now_ms + lease_ms, limit)
              for key in DUE_KEYS]
         )  # fmt: skip
@@ -406,24 +411,24 @@ class Store:
 
     async def count(self, key: str, window_s: int) -> int:
         """Increment a fixed-window counter and return it."""
-        _, count = await self.run([("SET", key, 0, "EX", window_s, "NX"), ("INCR", key)])
+        _, count = await self.quick([("SET", key, 0, "EX", window_s, "NX"), ("INCR", key)])
         return int(count)
 
     # ------------------------------------------------------------ quick-join
 
     async def quick_room(self, preset: str, players: int) -> str | None:
         """The public room being filled for quick games of this preset and size."""
-        (code,) = await self.run([("GET", quick_key(preset, players))])
+        (code,) = await self.quick([("GET", quick_key(preset, players))])
         return None if code is None else _text(code)
 
     async def set_quick_room(self, preset: str, players: int, code: str) -> None:
-        await self.run([("SET", quick_key(preset, players), code, "EX", 3600)])
+        await self.quick([("SET", quick_key(preset, players), code, "EX", 3600)])
 
     async def lock_quick(self, preset: str, players: int, holder: str) -> bool:
         """Take the short lock that lets one connection at a time open the next quick room."""
         key = quick_lock_key(preset, players)
-        (taken,) = await self.run([("SET", key, holder, "NX", "PX", 3000)])
+        (taken,) = await self.quick([("SET", key, holder, "NX", "PX", 3000)])
         return taken is not None and taken is not False
 
     async def unlock_quick(self, preset: str, players: int) -> None:
-        await self.run([("DEL", quick_lock_key(preset, players))])
+        await self.quick([("DEL", quick_lock_key(preset, players))])

@@ -69,7 +69,9 @@ class Deployment:
             if self.role(primary) != "master":
                 return False
             info = redis.Redis(port=primary).info("replication")
-            return int(info.get("connected_slaves", 0)) >= 1 and all(
+            online = [k for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)
+                      and v.get("state") == "online"]  # fmt: skip
+            return len(online) >= 1 and all(
                 self.role(p) == "slave" for p in self.servers if p != primary
             )
         except (redis.RedisError, OSError, ValueError, TypeError):
@@ -90,7 +92,10 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     except RedisNotFound as exc:
         pytest.skip(str(exc))
     work = tmp_path_factory.mktemp("sentinel")
-    safety = ("--min-replicas-to-write", "1", "--min-replicas-max-lag", "2")
+    safety = (
+        "--min-replicas-to-write", "1", "--min-replicas-max-lag", "2",
+        "--repl-diskless-sync-delay", "0",
+    )  # fmt: skip
     primary = RedisProcess(
         port=free_port(), appendonly=True, workdir=str(work / "a"), binary=binary, extra=safety
     ).start()
