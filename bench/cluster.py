@@ -64,6 +64,7 @@ def _stats(cluster: LocalCluster) -> dict[int, dict[str, float]]:
         finally:
             client.close()
         out[port] = {
+            **{k.removeprefix("cmdstat_"): float(v["calls"]) for k, v in calls.items()},
             "calls": float(sum(int(v["calls"]) for v in calls.values())),
             "used_memory": float(memory["used_memory"]),
             "cpu_s": _cpu_s(cluster.procs[port].pid),
@@ -161,6 +162,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         redis_cpu = sum(after[p]["cpu_s"] - mid[p]["cpu_s"] for p in after)
         redis_calls = sum(after[p]["calls"] - mid[p]["calls"] for p in after)
         redis_memory = sum(after[p]["used_memory"] - before[p]["used_memory"] for p in after)
+        names = {k for p in after for k in after[p] if k not in ("calls", "used_memory", "cpu_s")}
+        per_command = {
+            name: sum(after[p].get(name, 0.0) - mid[p].get(name, 0.0) for p in after)
+            / max(flips_window, 1)
+            for name in sorted(names)
+        }
         return {
             "rooms": args.rooms,
             "bots": args.rooms * 2,
@@ -180,6 +187,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "shards": shards,
             "redis_us_per_flip": redis_cpu / max(flips_window, 1) * 1e6,
             "redis_commands_per_flip": redis_calls / max(flips_window, 1),
+            "redis_per_command_per_flip": {k: v for k, v in per_command.items() if v >= 0.01},
             "redis_bytes_per_room": redis_memory / max(len(codes), 1),
             "rooms_in_redis": len(codes),
             "rooms_checked": checked,
@@ -207,7 +215,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"player, every room on both nodes; {r['cpus']} cpus shared by all",
         f"carried   {load['flips_per_s']:,.0f} flips/s of {r['asked_flips_per_s']:,.0f} asked; "
         f"reveal p50 {lat.get('p50', 0):.1f} ms p99 {lat.get('p99', 0):.1f} ms "
-        f"max {lat.get('max', 0):.1f} ms; errors {load['errors'] or 'none'}; games {load['games']}",
+        f"max {lat.get('max', 0):.1f} ms; errors {load['errors'] or 'none'}; "
+        f"games {load['games_finished']}; reconnects {load['reconnects']}",
         "krig      "
         + "; ".join(
             f"node {i}: {n['cpu_share']:.0%} of a core, {n['us_per_flip']:.0f} us/flip, "
@@ -216,7 +225,9 @@ def format_report(r: dict[str, Any]) -> str:
         ),
         f"redis     {r['redis_us_per_flip']:.1f} us/flip over the shards, "
         f"{r['redis_commands_per_flip']:.2f} commands/flip, "
-        f"{r['redis_bytes_per_room']:,.0f} B per room; "
+        f"{r['redis_bytes_per_room']:,.0f} B per room ("
+        + ", ".join(f"{k} {v:.2f}" for k, v in r["redis_per_command_per_flip"].items())
+        + "); "
         + "; ".join(
             f"{port}: {s['cpu_share']:.0%} cpu, {s['commands_per_s']:,.0f} cmd/s, "
             f"{s['used_memory_mib']:.0f} MiB"
