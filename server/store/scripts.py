@@ -65,6 +65,24 @@ written (at least every ``server.service.STEPS_PER_RECORD`` steps, and on
 every other transition); a step leaves the keys' expiry as it was. Returns
 0 (the version moved on) or 1."""
 
+STEP = """
+local h = redis.call('HMGET', KEYS[1], 'v', 'j')
+local n = redis.call('RPUSH', KEYS[2], ARGV[2])
+if not h[2] or tonumber(h[1]) + n - 1 - tonumber(h[2]) ~= tonumber(ARGV[1]) then
+  redis.call('RPOP', KEYS[2])
+  return 0
+end
+if ARGV[3] then redis.call(ARGV[5], ARGV[3], ARGV[4]) end
+return 1
+"""
+"""A step of play: COMMIT for a commit without a record, with only what it needs.
+KEYS = room hash, journal; ARGV = [1] the version expected, [2] the journal
+entry, and when another node serves the room [3] the channel, [4] the
+update, [5] PUBLISH or SPUBLISH. Fewer arguments than COMMIT's eleven: Redis
+builds each script call's argument table, and a step is nearly every call.
+Refuses a room whose hash has no journal length (one of store format 2, or
+none): such a room's next commit writes its record."""
+
 LOAD = """
 local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'j')
 if not h[1] or not h[3] then return false end

@@ -51,7 +51,16 @@ from server.store.keys import (
     room_key,
 )
 from server.store.pipe import Command, NotDurable, RedisPipe
-from server.store.scripts import CLAIM_DUE, COMMIT, HEARTBEAT, JOIN, LOAD, ROTATE, STORE_FORMAT
+from server.store.scripts import (
+    CLAIM_DUE,
+    COMMIT,
+    HEARTBEAT,
+    JOIN,
+    LOAD,
+    ROTATE,
+    STEP,
+    STORE_FORMAT,
+)
 from server.store.update import (
     JournalEntry,
     RoomUpdate,
@@ -156,7 +165,7 @@ class Store:
         self.record_ttl_s = record_ttl_s
         self.session_ttl_s = session_ttl_s
         self.scripts = {
-            _sha(body): body for body in (COMMIT, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
+            _sha(body): body for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
         }
         if pipe is not None:
             pipe.min_replicas = min_replicas
@@ -166,6 +175,7 @@ class Store:
         self.publish = "SPUBLISH" if self.cluster else "PUBLISH"
         """Room and lobby updates go over sharded pub/sub on a cluster."""
         self._commit_sha = _sha(COMMIT)
+        self._step_sha = _sha(STEP)
         self._load_sha = _sha(LOAD)
         self._heartbeat_sha = _sha(HEARTBEAT)
         self._claim_sha = _sha(CLAIM_DUE)
@@ -233,17 +243,25 @@ class Store:
         entry = encode_entry(
             JournalEntry(update.version, last - len(frames) + 1, last, frames, update.step)
         )
-        ttl = self.record_ttl_s if finished else self.room_ttl_s
-        keys = [room_key(code), journal_key(code), record_key(code, game)]
-        if old:  # (a room of store format 2, written whole: its old tail and log go)
-            keys += [old_tail_key(code), old_log_key(code)]
-        commands: list[Command] = [
-            ("EVALSHA", self._commit_sha, len(keys), *keys,
-             expected, update.last_seq, update.record, ttl,
-             self.keep, entry, record, self.record_ttl_s,
-             channel(code) if publish else b"", encode_update(update) if publish else b"",
-             self.publish),
-        ]  # fmt: skip
+        commands: list[Command]
+        if not update.record and game_record is None and not old:  # a step of play
+            publishing = (channel(code), encode_update(update), self.publish) if publish else ()
+            commands = [
+                ("EVALSHA", self._step_sha, 2, room_key(code), journal_key(code), expected,
+                 entry, *publishing)
+            ]  # fmt: skip
+        else:
+            ttl = self.record_ttl_s if finished else self.room_ttl_s
+            keys = [room_key(code), journal_key(code), record_key(code, game)]
+            if old:  # (a room of store format 2, written whole: its old tail and log go)
+                keys += [old_tail_key(code), old_log_key(code)]
+            commands = [
+                ("EVALSHA", self._commit_sha, len(keys), *keys,
+                 expected, update.last_seq, update.record, ttl,
+                 self.keep, entry, record, self.record_ttl_s,
+                 channel(code) if publish else b"", encode_update(update) if publish else b"",
+                 self.publish),
+            ]  # fmt: skip
         if due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))
         if commit.lobby is not None:
