@@ -27,9 +27,11 @@ from server.engine import (
     from_deal,
     new_game,
     submit,
+    time_up,
 )
 from server.engine.record import event_json, result_json
 from server.engine.rng import MASK64
+from server.engine.state import NO_CARD
 
 
 class DealError(ValueError):
@@ -53,10 +55,28 @@ def load_deal(path: Path) -> list[list[int]]:
         raise DealError(f"{path}: {exc}") from None
 
 
-def play(state: GameState, events: list[Event] | None = None) -> GameState:
-    """Drive every seat with the automatic policy until the game is over."""
+STEP_S = 1.0
+"""The simulated clock of a timed game: seconds per step (about the server's computer
+players, which take 0.5 to 1.3 s).  The simulator has no real clock."""
+
+
+def play(state: GameState, events: list[Event] | None = None, step_s: float = STEP_S) -> GameState:
+    """Drive every seat with the automatic policy until the game is over.
+
+    A timed game runs on a simulated clock of ``step_s`` seconds per step: "time
+    is up" goes in before the first step at or past the limit.
+    """
+    limit = state.rules.time_limit_s
     while state.phase != "over":
+        if limit and not state.time_up and state.steps * step_s >= limit:
+            produced = time_up(state)
+            if events is not None:
+                events.extend(produced)
+            if state.over:
+                break
         for seat in state.awaiting[:]:
+            if state.pending[seat] != NO_CARD:
+                continue  # (it acted before this call)
             produced = submit(state, seat, auto_action(state, seat))
             if events is not None:
                 events.extend(produced)
@@ -67,7 +87,7 @@ def play_deal(rules: Rules, seats: list[list[int]], seed: int, with_events: bool
     if len(seats) != rules.players:
         rules = rules.replace(players=len(seats))
     events: list[Event] | None = [] if with_events else None
-    state = play(from_deal(rules, seats, seed), events)
+    state = play(from_deal(rules, seats, seed, auto=True), events)
     out = result_json(state)
     if events is not None:
         out["events"] = [event_json(e) for e in events]
@@ -118,7 +138,7 @@ class Tally:
 def _play_range(rules: Rules, seed: int, start: int, count: int) -> Tally:
     tally = Tally()
     for i in range(start, start + count):
-        tally.add(play(new_game(rules, (seed + i) & MASK64)))
+        tally.add(play(new_game(rules, (seed + i) & MASK64, auto=True)))
     return tally
 
 

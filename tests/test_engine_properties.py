@@ -104,7 +104,7 @@ def _play(
                     assert set(e.returned) <= face_up_this_trick
                     face_up_this_trick = set()
             events += produced
-            if state.phase == "over":
+            if state.over:
                 break
         _check_views(state)
     return state, events

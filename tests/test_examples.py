@@ -22,7 +22,7 @@ def test_no_ten_card_war_jack_beats_nine() -> None:
 
 
 def test_no_one_down_war_puts_six_cards_on_the_table() -> None:
-    state = deal(make_rules("quick"), "5C 2C JH 8D", "5D 2D 9S 8H")
+    state = deal(make_rules("norwegian", {"war_down": 1}), "5C 2C JH 8D", "5D 2D 9S 8H")
     step(state)
     events = step(state)
     (revealed,) = reveals(events)

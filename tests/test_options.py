@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from engine_support import cards, deal, last_trick, of_type, play_out, reveals, step, texts
 
-from protocol.cards import BLACK_JOKER, RED_JOKER, rank
+from protocol.cards import BLACK_JOKER, RED_JOKER, build_deck, rank
 from server.engine import (
     Choose,
     GameOver,
@@ -41,14 +41,35 @@ def test_jokers_join_the_deck_and_beat_the_ace() -> None:
     assert last_trick(events).winner == 0
 
 
-def test_min_rank_strips_low_ranks_and_must_divide_evenly() -> None:
+def test_min_rank_strips_low_ranks_and_a_deck_is_stripped_to_divide_evenly() -> None:
     state = new_game(Rules(players=3, min_rank=6), seed=9)
     assert [len(p) for p in state.piles] == [12, 12, 12]
     assert state.set_aside == []
     assert min(rank(c) for c in census(state)) == 6
-    with pytest.raises(RulesError) as err:
-        Rules(players=3, min_rank=7)  # 32 cards do not split three ways
-    assert err.value.field == "min_rank"
+    # 32 cards (7 to ace) do not split three ways: the lowest two leave the deck (LV).
+    odd = new_game(Rules(players=3, min_rank=7), seed=9)
+    assert [len(p) for p in odd.piles] == [10, 10, 10] and odd.set_aside == []
+    assert sorted(set(Rules(min_rank=7).deck()) - set(census(odd))) == cards("7C 7D")
+
+
+@pytest.mark.parametrize(("players", "gone"), [(2, ""), (3, ""), (4, "2C 2D")])
+def test_latvian_deck_divides_evenly_by_the_players(players: int, gone: str) -> None:
+    """LV: "choose a number of cards that divides by the number of players"."""
+    rules = make_rules("latvian", {"players": players})
+    for seed in range(20):
+        state = new_game(rules, seed)
+        assert state.set_aside == []
+        assert len({len(p) for p in state.piles}) == 1
+        assert sum(len(p) for p in state.piles) == rules.deck_size == 54 - len(gone.split())
+        assert RED_JOKER in census(state) and BLACK_JOKER in census(state)
+        missing = sorted(set(build_deck(2, 2)) - set(census(state)))
+        assert missing == cards(gone)
+
+
+def test_the_full_deck_keeps_the_set_aside_card_with_three_players() -> None:
+    """PL and SE: with three players one card is set aside unseen (not stripped)."""
+    aside = {new_game(Rules(players=3), seed).set_aside[0] for seed in range(30)}
+    assert len(aside) > 5  # a random card, not always the lowest
 
 
 @pytest.mark.parametrize("down", [0, 1, 2, 3, 5])

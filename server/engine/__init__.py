@@ -22,26 +22,40 @@ from server.engine.game import (
     submit,
     time_up,
 )
-from server.engine.rules import PRESETS, Rules, RulesError, make_rules, parse_option
+from server.engine.kinds import EndReason, OutReason, Phase, Result, TimeUpReason
+from server.engine.rules import (
+    HARD_CAP_TRICKS,
+    PRESETS,
+    Rules,
+    RulesError,
+    make_rules,
+    parse_option,
+)
 from server.engine.state import GameState, census, copy_state, from_plain, to_plain
 from server.engine.view import TableView, view
 
 __all__ = [
     "EVENT_TYPES",
+    "HARD_CAP_TRICKS",
     "PRESETS",
     "Action",
     "Choose",
+    "EndReason",
     "Event",
     "Flip",
     "FlipsRevealed",
     "GameOver",
     "GameState",
+    "OutReason",
+    "Phase",
     "PlayerOut",
+    "Result",
     "RuleViolation",
     "Rules",
     "RulesError",
     "SeatActed",
     "TableView",
+    "TimeUpReason",
     "TrickWon",
     "WarStarted",
     "WinningsShuffled",

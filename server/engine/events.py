@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from server.engine.kinds import EndReason, OutReason
+
 
 @dataclass(slots=True)
 class SeatActed:
@@ -52,7 +54,7 @@ class PlayerOut:
     """A seat leaves the game; ``to_pot`` of its cards joined the table (short war)."""
 
     seat: int
-    reason: str
+    reason: OutReason
     to_pot: int
 
 
@@ -72,11 +74,15 @@ class TrickWon:
 
 @dataclass(slots=True)
 class GameOver:
-    """``result`` is ``win`` or ``draw``; ``winners`` holds the winner or the drawn seats."""
+    """``result`` is ``win`` or ``draw``; ``winners`` holds the winner or the drawn seats.
+
+    (``result`` is a :data:`~server.engine.kinds.Result`; typed ``str`` here until the
+    room code that copies it into the protocol's message drops its cast.)
+    """
 
     result: str
     winners: list[int]
-    reason: str
+    reason: EndReason
     counts: list[int]
     set_aside: list[int]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from server.engine.kinds import EndReason, NoResult, Phase, Result
 from server.engine.state import FLIPPED, NO_CARD, GameState
 
 
@@ -17,7 +18,7 @@ from server.engine.state import FLIPPED, NO_CARD, GameState
 class TableView:
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     step: int
     trick: int
     war: int
@@ -34,9 +35,9 @@ class TableView:
     wars_won: list[int]
     tricks: int
     wars: int
-    result: str
+    result: Result | NoResult
     winners: list[int]
-    reason: str
+    reason: EndReason | NoResult
     set_aside: list[int]
 
 
