@@ -100,6 +100,7 @@ class Tally:
 
     tricks: list[int] = field(default_factory=list)
     wars: int = 0
+    longest_war: int = 0
     draws: int = 0
     cycles: int = 0
     capped: int = 0
@@ -111,6 +112,7 @@ class Tally:
             self.wins.extend([0] * (state.players - len(self.wins)))
         self.tricks.append(state.tricks)
         self.wars += state.wars
+        self.longest_war = max(self.longest_war, state.longest_war)
         if state.result == "draw":
             self.draws += 1
         else:
@@ -124,6 +126,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.tricks.extend(other.tricks)
         self.wars += other.wars
+        self.longest_war = max(self.longest_war, other.longest_war)
         self.draws += other.draws
         self.cycles += other.cycles
         self.capped += other.capped
@@ -193,6 +196,7 @@ def run_many(rules: Rules, games: int, seed: int, jobs: int, progress: bool) -> 
             "max": tricks[-1],
         },
         "wars_per_trick": tally.wars / total_tricks if total_tricks else 0.0,
+        "longest_war": tally.longest_war,
         "draw_share": tally.draws / games,
         "cycle_share": tally.cycles / games,
         "capped_share": tally.capped / games,
@@ -211,7 +215,7 @@ def format_stats(stats: dict[str, Any]) -> str:
         f"(seeds {stats['seed']}..{stats['seed'] + stats['games'] - 1})",
         f"tricks           mean {t['mean']:.1f}  median {t['median']:g}  "
         f"p95 {t['p95']}  max {t['max']}",
-        f"wars per trick   {stats['wars_per_trick']:.4f}",
+        f"wars per trick   {stats['wars_per_trick']:.4f}  (longest war {stats['longest_war']})",
         f"draws            {stats['draw_share']:.2%}  (cycles {stats['cycle_share']:.2%}, "
         f"capped {stats['capped_share']:.2%})",
         f"wins per seat    {stats['wins_per_seat']}",

@@ -145,11 +145,22 @@ SEEDS = range(1, 41)
 COMBOS = [(name, players) for name in PRESETS for players in (2, 3, 4)]
 
 
-def _play_people(state: GameState, rnd: random.Random) -> GameState:
-    """Hand games as people might play them: any card, at random."""
+def _play_bounded(state: GameState, rnd: random.Random | None = None) -> GameState:
+    """``simulate.play`` (the automatic policy, the simulated clock), or random hand
+    choices as people might make them with ``rnd``; fails past the bound instead of
+    playing on for ever."""
+    limit = state.rules.time_limit_s
     while state.phase != "over":
+        assert _within_bound(state), (state.tricks, state.steps)
+        if limit and not state.time_up and state.steps * STEP_S >= limit:
+            time_up(state)
+            if state.over:
+                break
         for seat in state.awaiting[:]:
-            submit(state, seat, Choose(rnd.choice(state.hands[seat])))
+            if rnd is None:
+                submit(state, seat, auto_action(state, seat))
+            else:
+                submit(state, seat, Choose(rnd.choice(state.hands[seat])))
             if state.over:
                 break
     return state
@@ -160,7 +171,7 @@ def _within_bound(state: GameState) -> bool:
     if rules.trick_cap:
         return state.tricks <= rules.trick_cap
     # Timed: "time is up" at the limit, then at most the rest of the trick in play.
-    return state.steps <= rules.time_limit_s / STEP_S + state.wars + 1
+    return state.steps <= rules.time_limit_s / STEP_S + state.longest_war + 1
 
 
 @pytest.mark.parametrize(("preset", "players"), COMBOS)
@@ -172,9 +183,9 @@ def test_every_game_ends_within_the_bound(preset: str, players: int) -> None:
     for seed in SEEDS:
         state = new_game(rules, seed, auto=True)
         deck = census(state)
-        games.append(play(state))
+        games.append(_play_bounded(state))
         if rules.hand_size:
-            games.append(_play_people(new_game(rules, seed), random.Random(seed)))
+            games.append(_play_bounded(new_game(rules, seed), random.Random(seed)))
         for done in games[-2:]:
             assert done.over and done.result in ("win", "draw") and done.reason
             assert _within_bound(done), (seed, done.tricks, done.steps)

@@ -28,6 +28,7 @@ from server.engine import (
     GameOver,
     GameState,
     TrickWon,
+    WarStarted,
     census,
     make_rules,
     new_game,
@@ -122,6 +123,9 @@ def test_game_properties(preset: str, players: int, seed: int, order_seed: int) 
     if state.result == "win":
         assert len(state.winners) == 1
     assert state.tricks <= CAP
+    # The longest war: the most war steps one trick had (a war step starts at a tie).
+    longest = max((e.war for e in events if isinstance(e, WarStarted)), default=0)
+    assert state.longest_war == longest == view(state, None).longest_war
     # Replay with the same seed and the same input order is identical.
     again, events_again = _play(preset, players, seed, order_seed)
     assert events_again == events

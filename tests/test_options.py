@@ -18,9 +18,12 @@ from server.engine import (
     WinningsShuffled,
     census,
     from_deal,
+    from_plain,
     make_rules,
     new_game,
     time_up,
+    to_plain,
+    view,
 )
 
 CLASSIC = make_rules("classic")
@@ -313,3 +316,23 @@ def test_rules_validation_names_the_field() -> None:
     with pytest.raises(RulesError) as err:
         make_rules("nope")
     assert err.value.field == "preset"
+
+
+def test_longest_war_counts_the_most_war_steps_of_any_one_trick() -> None:
+    # 5 = 5: a war; 9 = 9 again: its second step; K beats 2.  Then 3 < 4, no war.
+    state = deal(Rules(war_down=0), "5C 9C KC 3S", "5D 9D 2H 4S")
+    step(state)
+    assert (state.trick_wars, state.longest_war) == (1, 1)
+    step(state)
+    step(state)
+    assert state.tricks == 1 and state.longest_war == 2
+    assert view(state, 0).longest_war == view(state, None).longest_war == 2
+    step(state)
+    assert state.tricks == 2 and state.longest_war == 2  # a trick without a war keeps it
+    assert from_plain(to_plain(state)).longest_war == 2
+
+
+def test_a_stored_state_from_before_longest_war_reads_as_zero() -> None:
+    plain = to_plain(new_game(CLASSIC, seed=1))
+    del plain["longest_war"]
+    assert from_plain(plain).longest_war == 0

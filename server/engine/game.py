@@ -347,6 +347,7 @@ def _start_war(state: GameState, events: list[Event], seats: list[int]) -> None:
     rules = state.rules
     state.trick_wars += 1
     state.wars += 1
+    state.longest_war = max(state.longest_war, state.trick_wars)
     if state.trick_wars == 1:
         state.first_war = list(seats)
     for s in seats:

@@ -43,6 +43,8 @@ class GameState:
     tricks: int = 0
     wars: int = 0
     steps: int = 0
+    longest_war: int = 0
+    """The most war steps any one trick of this game had (``trick_wars`` at its highest)."""
     wars_won: list[int] = field(default_factory=list)
     out_reason: list[OutReason | NoResult] = field(default_factory=list)
     last_out: int = -1

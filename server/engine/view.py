@@ -39,6 +39,8 @@ class TableView:
     winners: list[int]
     reason: EndReason | NoResult
     set_aside: list[int]
+    longest_war: int
+    """The most war steps any one trick of this game has had so far."""
 
 
 def view(state: GameState, seat: int | None) -> TableView:
@@ -75,4 +77,5 @@ def view(state: GameState, seat: int | None) -> TableView:
         winners=list(state.winners),
         reason=state.reason,
         set_aside=list(state.set_aside) if state.phase == "over" else [],
+        longest_war=state.longest_war,
     )
