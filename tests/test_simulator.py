@@ -99,3 +99,15 @@ def test_readme_documents_every_server_setting() -> None:
     root = Path(__file__).resolve().parent.parent
     for doc in ("README.md", "docs/OPERATIONS.md"):
         assert markdown_table() in (root / doc).read_text(), doc
+
+
+def test_all_cores_plays_the_same_games() -> None:
+    one = json.loads(krig_server("simulate", "--games", "400", "--seed", "3", "--json").stdout)
+    every = json.loads(
+        krig_server("simulate", "--games", "400", "--seed", "3", "--json", "--all-cores").stdout
+    )
+    assert every["jobs"] >= 1
+    for timing in ("seconds", "games_per_s", "jobs"):
+        one.pop(timing)
+        every.pop(timing)
+    assert one == every

@@ -1,5 +1,6 @@
 """The pure rules engine: no I/O, no clock, no global randomness."""
 
+from server.engine import fast
 from server.engine.events import (
     EVENT_TYPES,
     Event,
@@ -62,6 +63,7 @@ __all__ = [
     "auto_action",
     "census",
     "copy_state",
+    "fast",
     "from_deal",
     "from_plain",
     "make_rules",

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
 
-from protocol.cards import is_card
+from protocol.cards import BLACK_JOKER, MIN_CARD, is_card
 from server.engine import rng as _rng
 from server.engine.events import (
     Event,
@@ -102,6 +102,25 @@ def from_deal(
         raise RulesError(
             "players", f"the deal has {len(seats)} seats but the rules say {rules.players}"
         )
+    if not _plainly_good(seats, set_aside or []):
+        _check_deal(seats, set_aside or [])
+    if not 0 <= seed < 1 << 64:
+        raise RulesError("seed", "must be from 0 to 2**64-1")
+    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []), auto)
+
+
+def _plainly_good(seats: list[list[int]], set_aside: list[int]) -> bool:
+    """The common case of :func:`_check_deal` at C speed: no seat empty, every card an
+    int from 2C to the black joker (``is_card``'s range, which has no gaps), each once."""
+    cards = [c for pile in seats for c in pile] + set_aside
+    if not all(seats) or set(map(type, cards)) != {int}:
+        return False
+    unique = set(cards)
+    return len(unique) == len(cards) and min(unique) >= MIN_CARD and max(unique) <= BLACK_JOKER
+
+
+def _check_deal(seats: list[list[int]], set_aside: list[int]) -> None:
+    """Find what is wrong with a deal and say it."""
     seen: set[int] = set()
     for i, pile in enumerate(seats):
         if not pile:
@@ -112,13 +131,10 @@ def from_deal(
             if card in seen:
                 raise RulesError("deal", f"card {card} is dealt twice")
             seen.add(card)
-    for card in set_aside or []:
+    for card in set_aside:
         if not is_card(card) or card in seen:
             raise RulesError("deal", f"set-aside card {card!r} is not a card or is dealt twice")
         seen.add(card)
-    if not 0 <= seed < 1 << 64:
-        raise RulesError("seed", "must be from 0 to 2**64-1")
-    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []), auto)
 
 
 def _start(
