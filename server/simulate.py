@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from protocol.cards import CardError, parse_card
 from server.engine import (
     Event,
@@ -61,6 +63,9 @@ def load_deal(path: Path) -> list[list[int]]:
 STEP_S = 1.0
 """The simulated clock of a timed game: seconds per step (about the server's computer
 players, which take 0.5 to 1.3 s).  The simulator has no real clock."""
+
+LONG_RUN_S = 1.0
+"""A run still going after this long shows a progress bar (on a terminal only)."""
 
 
 def play(state: GameState, events: list[Event] | None = None, step_s: float = STEP_S) -> GameState:
@@ -179,40 +184,38 @@ def run_many(
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise them.
 
     ``full``: play every game through the full engine, events and all, even where
-    the fast path covers the rules.  ``progress``: show a progress bar.
+    the fast path covers the rules.  ``progress``: show a progress bar (tqdm) if the
+    run goes on for more than ``LONG_RUN_S``.
     """
     began = time.perf_counter()
     tally = Tally()
     # Chunks small enough to share out evenly and to move the bar, large enough that
     # handing one to a worker costs little beside playing it.
     chunk = max(1, min(2000, games // (jobs * 16) or 1))
-    done = 0
-
-    def tick() -> None:
-        if progress:
-            width = 30
-            filled = width * done // games
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{games} games")
-            sys.stderr.flush()
-
-    if jobs <= 1:
-        for start, count in _chunks(games, chunk):
-            tally.merge(_play_range(rules, seed, start, count, full, step_s))
-            done += count
-            tick()
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_play_range, rules, seed, start, count, full, step_s)
-                for start, count in _chunks(games, chunk)
-            ]
-            for fut in as_completed(futures):
-                part = fut.result()
-                tally.merge(part)
-                done += len(part.tricks)
-                tick()
-    if progress:
-        sys.stderr.write("\n")
+    bar = tqdm(
+        total=games,
+        unit="game",
+        disable=not progress,
+        delay=LONG_RUN_S,
+        file=sys.stderr,
+        leave=False,
+        dynamic_ncols=True,
+    )
+    with bar:
+        if jobs <= 1:
+            for start, count in _chunks(games, chunk):
+                tally.merge(_play_range(rules, seed, start, count, full, step_s))
+                bar.update(count)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [
+                    pool.submit(_play_range, rules, seed, start, count, full, step_s)
+                    for start, count in _chunks(games, chunk)
+                ]
+                for fut in as_completed(futures):
+                    part = fut.result()
+                    tally.merge(part)
+                    bar.update(len(part.tricks))
     elapsed = time.perf_counter() - began
     tally.tricks.sort()  # (chunks come back in any order: the figures do not depend on it)
     tricks = tally.tricks

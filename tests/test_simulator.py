@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,6 +100,31 @@ def test_readme_documents_every_server_setting() -> None:
     root = Path(__file__).resolve().parent.parent
     for doc in ("README.md", "docs/OPERATIONS.md"):
         assert markdown_table() in (root / doc).read_text(), doc
+
+
+def _on_a_terminal(*args: str) -> str:
+    import pexpect
+
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "server.cli", *args],
+        timeout=120,
+        encoding="utf-8",
+        dimensions=(24, 100),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return str(child.before)
+
+
+def test_a_long_run_shows_a_progress_bar_on_a_terminal_only() -> None:
+    """tqdm on a terminal's stderr, once a run has gone on for a second."""
+    long_run = ("simulate", "--games", "3000", "--full")
+    assert re.search(r"\d+/3000 \[", _on_a_terminal(*long_run))
+    piped = krig_server(*long_run)
+    assert piped.returncode == 0 and "/3000" not in piped.stderr
+    assert "/50 [" not in _on_a_terminal("simulate", "--games", "50")
 
 
 def test_all_cores_plays_the_same_games() -> None:
