@@ -263,6 +263,9 @@ def format_stats(stats: dict[str, Any]) -> str:
 
 
 def default_jobs() -> int:
+    """One process per core this process may run on (its affinity, not the machine's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
 
 
