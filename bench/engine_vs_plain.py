@@ -13,14 +13,17 @@ deals, dealt before the clock starts, so only play is timed:
 - ``krig full``: krig's full engine (``submit`` per seat, with its events), which
   the server uses.
 
-It checks that all three agree on every game (winner and tricks), then prints
-the best of ``--repeats`` runs as games/s and the ratios.  Not a test: the
-figures depend on the machine and on what else it is doing.
+It checks that all three agree on every game (winner and tricks), then runs
+the engines in turn for ``--repeats`` rounds and prints each one's best round
+as games/s, and its speed against plain's in the same round (the median
+round, and the spread).  Not a test: the figures depend on the machine and
+on what else it is doing.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections import deque
@@ -29,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.engine import PRESETS, copy_state, fast, from_deal, new_game, submit
+from server.engine import PRESETS, GameState, copy_state, fast, from_deal, new_game, submit
 from server.engine.game import FLIP
 from server.engine.rules import HARD_CAP_TRICKS
 
@@ -78,56 +81,62 @@ def krig_fast(deal: Deal) -> Outcome:
     return (state.winners[0] if state.result == "win" else None), state.tricks
 
 
-def best_rate(
-    engine: Callable[[Deal], Outcome], deals: list[Deal], repeats: int
-) -> tuple[float, list[Outcome]]:
-    best = float("inf")
-    outcomes: list[Outcome] = []
-    for _ in range(repeats):
-        began = time.perf_counter()
-        outcomes = [engine(d) for d in deals]
-        best = min(best, time.perf_counter() - began)
-    return len(deals) / best, outcomes
+def _time_engine(engine: Callable[[Deal], Outcome], deals: list[Deal]) -> float:
+    began = time.perf_counter()
+    for d in deals:
+        engine(d)
+    return time.perf_counter() - began
+
+
+def _time_fast_play(states: list[GameState]) -> float:
+    began = time.perf_counter()
+    for s in states:
+        fast.play(s)
+    return time.perf_counter() - began
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5000, help="deals (default 5000)")
-    parser.add_argument("--repeats", type=int, default=5, help="runs; the best counts (5)")
+    parser.add_argument("--repeats", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
     args = parser.parse_args()
     rules = PRESETS["classic"]
     deals = [new_game(rules, args.seed + i).piles for i in range(args.games)]
-    # The fast path timed alone too, on states made before the clock starts.
-    fresh = [from_deal(rules, d) for d in deals]
-
-    def fast_only(repeats: int) -> float:
-        best = float("inf")
-        for _ in range(repeats):
-            states = [copy_state(s) for s in fresh]
-            began = time.perf_counter()
-            for s in states:
-                fast.play(s)
-            best = min(best, time.perf_counter() - began)
-        return len(deals) / best
-
-    rates: dict[str, float] = {}
-    results: dict[str, list[Outcome]] = {}
-    for name, engine in (("plain", plain_game), ("krig fast", krig_fast), ("krig full", krig_full)):
-        rates[name], results[name] = best_rate(engine, deals, args.repeats)
-    rates["krig fast (play only)"] = fast_only(args.repeats)
+    engines: dict[str, Callable[[Deal], Outcome]] = {
+        "plain": plain_game,
+        "krig fast": krig_fast,
+        "krig full": krig_full,
+    }
+    results = {name: [engine(d) for d in deals] for name, engine in engines.items()}
     for name in ("krig fast", "krig full"):
         differ = sum(1 for x, y in zip(results["plain"], results[name], strict=True) if x != y)
         if differ:
             print(f"{name} and plain disagree on {differ} of {args.games} games", file=sys.stderr)
             return 1
+    # Rounds interleave the engines, so that each round's ratios compare runs made
+    # under the same load; the figures are the best round's, the ratios the median
+    # round's.
+    times: dict[str, list[float]] = {name: [] for name in [*engines, "krig fast, play only"]}
+    fresh = [from_deal(rules, d) for d in deals]
+    for _ in range(args.repeats):
+        for name, engine in engines.items():
+            times[name].append(_time_engine(engine, deals))
+        states = [copy_state(s) for s in fresh]  # (made before the clock starts)
+        times["krig fast, play only"].append(_time_fast_play(states))
     mean_tricks = sum(t for _, t in results["plain"]) / args.games
     print(
         f"classic, 2 players, {args.games} deals (seeds {args.seed}..), "
-        f"{mean_tricks:.1f} tricks a game; best of {args.repeats}; all engines agree"
+        f"{mean_tricks:.1f} tricks a game, {args.repeats} rounds; all engines agree"
     )
-    for name, rate in rates.items():
-        print(f"{name:22} {rate:9,.0f} games/s  {rate / rates['plain']:5.2f}x plain")
+    plain = times["plain"]
+    for name, runs in times.items():
+        ratios = sorted(p / t for p, t in zip(plain, runs, strict=True))
+        spread = f"(rounds {ratios[0]:.2f}-{ratios[-1]:.2f})" if name != "plain" else ""
+        print(
+            f"{name:22} {args.games / min(runs):9,.0f} games/s  "
+            f"{statistics.median(ratios):5.2f}x plain {spread}"
+        )
     return 0
 
 

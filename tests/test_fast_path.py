@@ -172,3 +172,22 @@ def _stats(*args: str) -> dict[str, object]:
 def test_simulate_gives_the_same_figures_with_and_without_the_fast_path() -> None:
     args = ("--games", "300", "--seed", "9", "--preset", "steal")
     assert _stats(*args) == _stats(*args, "--full")
+
+
+def test_the_engine_benchmark_runs_and_its_engines_agree() -> None:
+    """bench/engine_vs_plain.py, run as a user would (its figures are not checked)."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "bench" / "engine_vs_plain.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "60", "--repeats", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "all engines agree" in done.stdout
+    assert {"plain", "krig fast", "krig full"} <= {
+        line[:22].strip() for line in done.stdout.splitlines()
+    }
