@@ -253,147 +253,120 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
         steps += 1
         rx = x >> 2
         ry = y >> 2
-        if rx != ry and not shuffled:
-            # A battle without a war (timed games: runs stop for the clock).
-            tricks += 1
-            if rx > ry:
-                put_a(x)
-                put_a(y)
-                if not b:
-                    active[1] = False
-                    out_reason[1] = "no_cards"
-                    last_out = 1
-                    winners = [0]
-                    result = "win"
-                    break
-            else:
-                if winner_first:
-                    put_b(y)
-                    put_b(x)
-                else:
-                    put_b(x)
-                    put_b(y)
-                if not a:
-                    active[0] = False
-                    out_reason[0] = "no_cards"
-                    last_out = 0
-                    winners = [1]
-                    result = "win"
-                    break
-        else:
-            ta = [x]
-            tb = [y]
-            winner = 0 if rx > ry else 1 if ry > rx else -1
-            ended = False
-            if winner < 0:
-                # A war (server.engine.game._start_war and _resolve_step per step).
-                la, lb = x, y
-                laid: list[tuple[int, int]] = []  # per step, cards face down (-1: none laid)
-                while True:
-                    trick_wars += 1
-                    down_n = war_down if trick_wars == 1 or repeat_same else 0
-                    need = down_n + 1
-                    ha, hb = len(a), len(b)
-                    if ha >= need and hb >= need:
-                        ka = kb = down_n  # the common case: both lay in full
-                    elif lose:
-                        # Too few cards: out at once, the cards join the pot.
-                        if ha < need:
-                            ta.extend(a)
-                            a.clear()
-                            active[0] = False
-                            out_reason[0] = "short_war"
-                            last_out = 0
-                        if hb < need:
-                            tb.extend(b)
-                            b.clear()
-                            active[1] = False
-                            out_reason[1] = "short_war"
-                            last_out = 1
-                        if ha < need and hb < need:
-                            result, winners, reason = "draw", [0, 1], "short_war"
-                            ended = True
-                        else:
-                            winner = 1 if ha < need else 0
-                        break
+        # A trick the general way (server.engine.game._compare and what follows).
+        ta = [x]
+        tb = [y]
+        winner = 0 if rx > ry else 1 if ry > rx else -1
+        ended = False
+        if winner < 0:
+            # A war (server.engine.game._start_war and _resolve_step per step).
+            la, lb = x, y
+            laid: list[tuple[int, int]] = []  # per step, cards face down (-1: none laid)
+            while True:
+                trick_wars += 1
+                down_n = war_down if trick_wars == 1 or repeat_same else 0
+                need = down_n + 1
+                ha, hb = len(a), len(b)
+                if ha >= need and hb >= need:
+                    ka = kb = down_n  # the common case: both lay in full
+                elif lose:
+                    # Too few cards: out at once, the cards join the pot.
+                    if ha < need:
+                        ta.extend(a)
+                        a.clear()
+                        active[0] = False
+                        out_reason[0] = "short_war"
+                        last_out = 0
+                    if hb < need:
+                        tb.extend(b)
+                        b.clear()
+                        active[1] = False
+                        out_reason[1] = "short_war"
+                        last_out = 1
+                    if ha < need and hb < need:
+                        result, winners, reason = "draw", [0, 1], "short_war"
+                        ended = True
                     else:
-                        # The last card decides; a seat with none keeps its deciding card.
-                        if not ha and not hb:
-                            active[0] = active[1] = False
-                            out_reason[0] = out_reason[1] = "no_cards"
-                            result, winners, reason = "draw", [0, 1], "exhausted_tie"
-                            ended = True
-                            break
-                        ka = min(down_n, ha - 1)
-                        kb = min(down_n, hb - 1)
-                    if limit and not time_flag and steps * step_s >= limit:
-                        time_flag = True  # the clock ran out in a war: the trick finishes
-                    if ka >= 0:
-                        for _ in range(ka):
-                            ta.append(pop_a())
-                        la = pop_a()
-                        ta.append(la)
-                    if kb >= 0:
-                        for _ in range(kb):
-                            tb.append(pop_b())
-                        lb = pop_b()
-                        tb.append(lb)
-                    laid.append((ka, kb))
-                    steps += 1
-                    if la >> 2 != lb >> 2:
-                        winner = 0 if la >> 2 > lb >> 2 else 1
+                        winner = 1 if ha < need else 0
+                    break
+                else:
+                    # The last card decides; a seat with none keeps its deciding card.
+                    if not ha and not hb:
+                        active[0] = active[1] = False
+                        out_reason[0] = out_reason[1] = "no_cards"
+                        result, winners, reason = "draw", [0, 1], "exhausted_tie"
+                        ended = True
                         break
-                wars += trick_wars
-                longest = max(longest, trick_wars)
-            if ended:
-                table = [ta, tb]
-                face_up = [
-                    _faces(len(ta), [k for k, _ in laid]),
-                    _faces(len(tb), [k for _, k in laid]),
-                ]
-                break
-            # The trick is won (server.engine.game._win_trick).
-            loser = 1 - winner
-            returned: list[int] = []
-            if trick_wars and give_back and active[loser]:
-                returned = [ta.pop(0), tb.pop(0)]
-            dest, other = (a, b) if winner == 0 else (b, a)
-            if shuffled:
-                cards = ta + tb
-                rng = _rng.shuffle(rng, cards)
-                dest.extend(cards)
-            elif winner_first and winner:
-                dest.extend(tb)
-                dest.extend(ta)
-            else:
-                dest.extend(ta)
-                dest.extend(tb)
-            if trick_wars:
-                if returned:
-                    other.extend(returned)
-                if steal and active[loser] and other:
-                    dest.append(other.popleft())
-                wars_won[winner] += 1
-                trick_wars = 0
-            tricks += 1
-            for s, pile in ((0, a), (1, b)):
-                if active[s] and not pile:
-                    active[s] = False
-                    out_reason[s] = "no_cards"
-                    last_out = s
-            if not (active[0] and active[1]):
-                result = "win"
-                winners = [winner]
-                if last_out >= 0 and out_reason[last_out] == "short_war":
-                    reason = "short_war"
-                break
-            if to_win and wars_won[winner] >= to_win:
-                result, winners, reason = "win", [winner], "wars_won"
-                break
-            if time_flag:
-                result, winners = _by_count(len(a), len(b))
-                reason = "time_limit"
-                break
+                    ka = min(down_n, ha - 1)
+                    kb = min(down_n, hb - 1)
+                if limit and not time_flag and steps * step_s >= limit:
+                    time_flag = True  # the clock ran out in a war: the trick finishes
+                if ka >= 0:
+                    for _ in range(ka):
+                        ta.append(pop_a())
+                    la = pop_a()
+                    ta.append(la)
+                if kb >= 0:
+                    for _ in range(kb):
+                        tb.append(pop_b())
+                    lb = pop_b()
+                    tb.append(lb)
+                laid.append((ka, kb))
+                steps += 1
+                if la >> 2 != lb >> 2:
+                    winner = 0 if la >> 2 > lb >> 2 else 1
+                    break
+            wars += trick_wars
+            longest = max(longest, trick_wars)
+        if ended:
+            table = [ta, tb]
+            face_up = [
+                _faces(len(ta), [k for k, _ in laid]),
+                _faces(len(tb), [k for _, k in laid]),
+            ]
+            break
+        # The trick is won (server.engine.game._win_trick).
+        loser = 1 - winner
+        returned: list[int] = []
+        if trick_wars and give_back and active[loser]:
+            returned = [ta.pop(0), tb.pop(0)]
+        dest, other = (a, b) if winner == 0 else (b, a)
+        if shuffled:
+            cards = ta + tb
+            rng = _rng.shuffle(rng, cards)
+            dest.extend(cards)
+        elif winner_first and winner:
+            dest.extend(tb)
+            dest.extend(ta)
+        else:
+            dest.extend(ta)
+            dest.extend(tb)
+        if trick_wars:
+            if returned:
+                other.extend(returned)
+            if steal and active[loser] and other:
+                dest.append(other.popleft())
+            wars_won[winner] += 1
+            trick_wars = 0
+        tricks += 1
+        for s, pile in ((0, a), (1, b)):
+            if active[s] and not pile:
+                active[s] = False
+                out_reason[s] = "no_cards"
+                last_out = s
+        if not (active[0] and active[1]):
+            result = "win"
+            winners = [winner]
+            if last_out >= 0 and out_reason[last_out] == "short_war":
+                reason = "short_war"
+            break
+        if to_win and wars_won[winner] >= to_win:
+            result, winners, reason = "win", [winner], "wars_won"
+            break
+        if time_flag:
+            result, winners = _by_count(len(a), len(b))
+            reason = "time_limit"
+            break
         if tricks >= cap:
             result, winners = _by_count(len(a), len(b))
             reason = "round_cap"
