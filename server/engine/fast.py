@@ -82,8 +82,15 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
     winners: list[int] = []
     reason: EndReason = "all_cards"
     runs = not shuffled and not limit
+    # Between tricks the two piles hold every card in play: pile 0's length alone says
+    # when a battle may have emptied a pile or brought the saved position back.
+    total = len(a) + len(b)
+    hot = [False] * (total + 1)  # hot[len(a)]: something to check at that length
+    hot[0] = hot[total] = True
     inline = runs and lose and not steal and not give_back and not to_win
-    x = y = 0
+    x = y = down_n = tw = 0
+    ta: list[int] = []
+    tb: list[int] = []
     while True:
         if runs:
             # Tricks in a tight loop, up to the cap or the next saved position, each
@@ -97,9 +104,6 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
             done = n
             stop = _RAN
             na = len(a)
-            ta: list[int] = []
-            tb: list[int] = []
-            down_n = tw = 0
             for i in range(n):
                 x = pop_a()
                 y = pop_b()
@@ -151,7 +155,9 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                     put_a(x)
                     put_a(y)
                     na += 1
-                    if not b:
+                    if not hot[na]:
+                        continue
+                    if na == total:  # pile 1 is empty
                         done, stop = i + 1, _EMPTY
                         break
                 else:
@@ -162,6 +168,8 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                         put_b(x)
                         put_b(y)
                     na -= 1
+                    if not hot[na]:
+                        continue
                     if not na:
                         done, stop = i + 1, _EMPTY
                         break
@@ -237,8 +245,11 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                     result, winners, reason = "draw", [0, 1], "cycle"
                     break
                 # lam == power: save the position.
+                if 0 < mark_len < total:
+                    hot[mark_len] = False
                 mark_a, mark_b, mark_w = a.copy(), b.copy(), wars_won[:]
                 mark_len, mark_first, mark_last = len(a), a[0], a[-1]
+                hot[mark_len] = True
                 power *= 2
                 lam = 0
                 continue
@@ -382,8 +393,11 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                 break
             lam += 1
             if lam == power:
+                if 0 < mark_len < total:
+                    hot[mark_len] = False
                 mark_a, mark_b, mark_w = a.copy(), b.copy(), wars_won[:]
                 mark_len, mark_first, mark_last = len(a), a[0], a[-1]
+                hot[mark_len] = True
                 power *= 2
                 lam = 0
     state.piles = [list(a), list(b)]

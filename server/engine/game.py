@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 
-from protocol.cards import BLACK_JOKER, MIN_CARD, is_card
+from protocol.cards import BLACK_JOKER, is_card
 from server.engine import rng as _rng
 from server.engine.events import (
     Event,
@@ -111,12 +111,22 @@ def from_deal(
 
 def _plainly_good(seats: list[list[int]], set_aside: list[int]) -> bool:
     """The common case of :func:`_check_deal` at C speed: no seat empty, every card an
-    int from 2C to the black joker (``is_card``'s range, which has no gaps), each once."""
-    cards = [c for pile in seats for c in pile] + set_aside
-    if not all(seats) or set(map(type, cards)) != {int}:
+    int that ``is_card`` accepts, each once."""
+    try:
+        cards = list(chain.from_iterable(seats))
+        cards += set_aside
+        unique = set(cards)
+    except TypeError:  # not lists, or an unhashable "card": the slow check says which
         return False
-    unique = set(cards)
-    return len(unique) == len(cards) and min(unique) >= MIN_CARD and max(unique) <= BLACK_JOKER
+    return (
+        all(seats)
+        and len(unique) == len(cards)
+        and unique <= _CARDS
+        and set(map(type, unique)) == {int}  # (8.0 == 8, True == 1)
+    )
+
+
+_CARDS = frozenset(c for c in range(BLACK_JOKER + 1) if is_card(c))
 
 
 def _check_deal(seats: list[list[int]], set_aside: list[int]) -> None:
