@@ -271,6 +271,9 @@ class TableView(Struct, forbid_unknown_fields=False):
     winners: list[int]
     reason: str
     set_aside: list[int]
+    longest_war: int = 0
+    """The most war steps any one trick of this game has had (0 in views from servers
+    that did not send it)."""
 
 
 class RoomSummary(Struct, forbid_unknown_fields=False):

@@ -51,8 +51,7 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
 def table_view(rec: RoomRecord, seat: int | None) -> m.TableView | None:
     if rec.state is None:
         return None
-    v = view(rec.state, seat)
-    return m.TableView(**{name: getattr(v, name) for name in m.TableView.__struct_fields__})
+    return view(rec.state, seat)
 
 
 def snapshot(rec: RoomRecord, seat: int | None) -> m.Snapshot:

@@ -228,12 +228,13 @@ async def test_the_page_offers_every_rule_option(
     # Options that cannot go together: the page says which and why.
     await page.click("#leave")
     await page.wait_for_selector("#create-form")
-    await page.select_option("#create-seats", "3")
-    await page.fill("#opt-min_rank", "4")  # 44 cards do not deal evenly to 3 seats
+    await page.evaluate("() => { document.getElementById('create-rules').open = true; }")
+    await page.select_option("#opt-war_players", "all_in_battle")
+    await page.select_option("#opt-loser_takes_tied", "true")  # no tied cards to give back
     await page.click("#create-form button[type=submit]")
     await page.wait_for_selector("#error:not([hidden])")
     error = await page.inner_text("#error")
-    assert error.startswith("Those rules are not allowed.") and "min_rank" in error
+    assert error.startswith("Those rules are not allowed.") and "loser_takes_tied" in error
     assert page.errors == []
 
 
