@@ -15,7 +15,7 @@ import {
   reasonText, ruleLine, sourceText,
 } from "/static/rules.js";
 import {
-  applyEvent, applySnapshot, joinNames, newTable, rematchState, resultTitle, seatName, standings, who,
+  applyEvent, applySnapshot, joinNames, lateGameStart, newTable, rematchState, resultTitle, seatName, standings, who,
 } from "/static/table.js";
 import { checkDeal } from "/static/deal.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
@@ -313,6 +313,16 @@ function handle(msg) {
       if (msg.seq >= t.seq || (msg.room && msg.room.code !== t.code)) {
         if (msg.room && msg.room.code !== t.code) app.ahead.clear();
         applySnapshot(app.table, msg);
+        const early = app.earlyStart;
+        app.earlyStart = null;
+        if (early && early.seq <= msg.seq) lateGameStart(app.table, early);
+        const game = `${app.table.code}/${app.table.game}`;
+        if (app.table.game > 0 && !app.table.commitment && app.askedStart !== game) {
+          // A snapshot has no commitment (a seat that completed the room, a reload): the
+          // game_started event may still be in the room's kept events, so ask for them.
+          app.askedStart = game;
+          send({ t: "resync", id: takeId(), after: Math.max(0, msg.seq - 3) });
+        }
         catchUp();
       }
       return;
@@ -330,8 +340,16 @@ function handle(msg) {
       else app.lobby.set(msg.room.code, msg.room);
       return;
   }
+  if (msg.t === "game_started" && !t.code) {
+    // A join that starts the game: its events can come before the "joined" answer.
+    // The snapshot that follows has no commitment, so keep this one for it.
+    app.earlyStart = msg;
+  }
   if (ROOM_EVENTS.has(msg.t) && t.code) {
-    if (msg.seq <= t.seq) return;
+    if (msg.seq <= t.seq) {
+      if (msg.t === "game_started") lateGameStart(t, msg);
+      return;
+    }
     if (msg.seq > t.seq + 1) {
       // A resync answer and a room broadcast can cross: keep what came early.
       if (app.ahead.size < 4096) app.ahead.set(msg.seq, msg);
@@ -370,7 +388,11 @@ function catchUp() {
     app.ahead.delete(t.seq + 1);
     event(next);
   }
-  for (const seq of [...app.ahead.keys()]) if (seq <= t.seq) app.ahead.delete(seq);
+  for (const [seq, early] of [...app.ahead]) {
+    if (seq > t.seq) continue;
+    app.ahead.delete(seq); // (covered by a snapshot; its commitment is still wanted)
+    if (early.t === "game_started") lateGameStart(t, early);
+  }
   if (app.ahead.size) askResync();
 }
 
@@ -616,7 +638,9 @@ function Messages() {
 
 function NameDialog() {
   const input = useRef(null);
-  useEffect(() => { input.current?.focus(); }, []);
+  useEffect(() => { // (not a controlled field: a redraw while typing must not undo the typing)
+    if (input.current) { input.current.value = app.name; input.current.focus(); }
+  }, []);
   const submit = (e) => {
     e.preventDefault();
     if (!setName(input.current.value)) input.current.focus();
@@ -627,7 +651,7 @@ function NameDialog() {
       <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
       <p>${app.pendingCode ? `A friend invited you to room ${app.pendingCode}. ` : ""}What should the table call you?</p>
       <label for="name">Your name</label>
-      <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required value=${app.name}
+      <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
         placeholder="e.g. Ada" />
       <p class="dialog-actions">
         <button type="submit" class="primary" id="name-ok">${app.pendingCode ? "Join the table" : "Let's play"}</button>
@@ -689,10 +713,19 @@ function OptionField({ option, value, base, idPrefix, onChange }) {
         ${choices.map((c) => html`<option value=${encodeV(c)}>${option.words(c)} (${sourceText(option.sources(c))})</option>`)}
       </select></div>`;
   }
+  return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
+}
+
+// A number field keeps what is being typed (a redraw for another message must
+// not put the room's value back under the cursor) until it is committed.
+function NumberOption({ id, label, option, value, base, onChange }) {
+  const { kind } = option;
+  const [draft, setDraft] = useState(null);
   return html`<div class="option">${label}
     <input id=${id} type="number" inputmode="numeric" min=${kind.min} max=${kind.max}
-      value=${value === undefined ? "" : String(value)} placeholder=${base !== undefined ? `preset's: ${base}` : ""}
-      onChange=${(e) => { const raw = e.currentTarget.value; onChange(raw === "" ? undefined : Number(raw)); }} />
+      value=${draft ?? (value === undefined ? "" : String(value))} placeholder=${base !== undefined ? `preset's: ${base}` : ""}
+      onInput=${(e) => setDraft(e.currentTarget.value)}
+      onChange=${(e) => { const raw = e.currentTarget.value; setDraft(null); onChange(raw === "" ? undefined : Number(raw)); }} />
     <span class="hint">${value !== undefined ? `${option.words(value)} · ` : base !== undefined ? `${option.words(base)} · ` : ""}${sourceText(option.sources(value ?? base ?? DEFAULTS[option.name]))}</span>
   </div>`;
 }
@@ -887,8 +920,7 @@ const TIMERS = [0, 10, 15, 20, 30, 60, 120];
 function HostControls({ empty }) {
   const t = app.table;
   const room = t.room;
-  const toggle = (id, field, label, checked) => html`<label class="check"><input type="checkbox" id=${id} checked=${checked}
-      onChange=${(e) => configure({ [field]: e.currentTarget.checked })} /> ${label}</label>`;
+  const toggle = (id, field, label, checked) => html`<${Toggle} id=${id} field=${field} label=${label} checked=${checked} />`;
   const current = overrides(room.preset, room.rules);
   const base = presetRules(room.preset, room.seats.length);
   const setOption = (name, value) => {
@@ -924,6 +956,18 @@ function HostControls({ empty }) {
       </div>
     </details>
   </section>`;
+}
+
+// A host's switch shows what was clicked until the server's answer (a redraw for
+// another message in between must not flip it back).
+function Toggle({ id, field, label, checked }) {
+  const [want, setWant] = useState(null);
+  return html`<label class="check"><input type="checkbox" id=${id} checked=${want ?? checked}
+    onChange=${(e) => {
+      const value = e.currentTarget.checked;
+      setWant(value);
+      configure({ [field]: value }).then(() => setWant(null));
+    }} /> ${label}</label>`;
 }
 
 function RulesList() {
@@ -1143,7 +1187,9 @@ function Chat() {
     </ul>
     ${room.chat ? html`<form id="chat-form" class="row" onSubmit=${submit}>
       <input id="chat-input" maxlength="200" aria-label="Say something" placeholder="Say something…" value=${text}
-        onInput=${(e) => setText(e.currentTarget.value)} autocomplete="off" />
+        onInput=${(e) => setText(e.currentTarget.value)} autocomplete="off"
+        onKeyDown=${(e) => { if (e.key === "Escape") e.currentTarget.blur(); }}
+        title="Enter sends; Esc goes back to the table (Space flips)" />
       <button type="submit">Send</button>
     </form>` : html`<p class="hint" id="chat-off">The host turned the chat off.</p>`}
   </section>`;
@@ -1195,8 +1241,8 @@ async function runCheck() {
   app.ui.check = "checking";
   redraw();
   const result = await checkDeal(t.deal, {
-    commitment: t.followed && t.game === t.deal.game ? t.commitment : null,
-    counts: t.followed ? t.dealtCounts : null,
+    commitment: t.game === t.deal.game ? t.commitment : null,
+    counts: t.game === t.deal.game && t.commitment ? t.dealtCounts : null,
     laid: t.followed ? t.laid : null,
     rules: t.room.rules,
   });

@@ -6,6 +6,7 @@
 export const SOURCES = {
   NO: "Norwegian", PL: "Polish", LV: "Latvian", HR: "Croatian", SE: "Swedish",
   project: "krig's own: the sources are silent",
+  usual: "the usual deck",
 };
 
 export const sourceText = (codes) => codes.map((c) => SOURCES[c] ?? c).join(", ");
@@ -23,12 +24,12 @@ export const RULE_OPTIONS = [
   {
     name: "jokers", label: "Jokers (above the ace)", kind: { min: 0, max: 2 },
     words: (v) => (v === 0 ? "none" : String(v)),
-    sources: (v) => (v === 0 ? ["NO", "PL", "HR", "SE"] : ["LV"]),
+    sources: (v) => (v === 0 ? ["usual"] : ["LV"]),
   },
   {
     name: "min_rank", label: "Lowest rank in the deck", kind: { min: 2, max: 14 },
     words: (v) => (v === 2 ? "2: the full deck" : `${{ 11: "jack", 12: "queen", 13: "king", 14: "ace" }[v] ?? v}: ${(15 - v) * 4} cards`),
-    sources: (v) => (v === 2 ? ["NO", "PL", "HR", "SE", "LV"] : ["LV"]),
+    sources: (v) => (v === 2 ? ["usual"] : ["LV"]),
   },
   {
     name: "war_down", label: "Face-down cards in a war", kind: { min: 0, max: 10 },

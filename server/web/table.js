@@ -241,6 +241,23 @@ export function applyEvent(t, e) {
   }
 }
 
+/**
+ * A game_started that came after the snapshot of the same moment (the server
+ * sends each member a fresh snapshot at a game's start, and it may come first):
+ * the snapshot has no commitment, so keep the event's; and if nothing was played
+ * yet the page still follows the whole game.
+ */
+export function lateGameStart(t, e) {
+  if (e.game !== t.game || t.commitment) return;
+  t.commitment = e.commitment;
+  t.dealtCounts = e.counts.slice();
+  if (t.stats.tricks === 0 && t.step === e.step && t.acted.size === 0 && t.onTable.every((r) => r.length === 0)) {
+    t.followed = true;
+    t.drawn = Array(e.players).fill(0);
+    t.laid = Array.from({ length: e.players }, () => []);
+  }
+}
+
 /** "You win", "You lose", "Draw", "Ada wins" (or "Ada and Bo draw"). */
 export function resultTitle(t) {
   const r = t.result;
