@@ -971,3 +971,40 @@ async def test_sound_is_off_by_default_and_motion_can_be_reduced(
     assert await page.evaluate(turning) == "turn"
     await page.emulate_media(reduced_motion="reduce")
     assert await page.evaluate(turning) == "none"
+
+
+async def test_an_https_page_plays_over_wss_and_invites_at_the_public_url(
+    redis_proc: RedisProcess, tmp_path: Any, browser: Browser
+) -> None:
+    """With --tls-cert/--tls-key the page is https and its socket wss; with
+    --public-url the invite link is the address friends reach."""
+    if shutil.which("openssl") is None:
+        pytest.skip("the openssl CLI is not installed")
+    from test_web_serving import self_signed
+
+    cert, key = self_signed(tmp_path)
+    public = "https://krig.example.org"
+    srv = ServerProc(
+        redis_proc.url, "https", tmp_path, tls_cert=str(cert), tls_key=str(key), public_url=public
+    ).start()
+    page = None
+    try:
+        url = f"https://localhost:{srv.port}/"
+        page = await browser.page(url, "Ada", ignore_https_errors=True)
+        assert await page.evaluate("krig.ws.url") == f"wss://localhost:{srv.port}/ws"
+        code = await _host(page)
+        assert await page.input_value("#invite-link") == f"{public}/r/{code}"
+        assert await page.locator("#invite-hint").count() == 0
+    finally:
+        if page is not None:
+            await page.close()  # (before its server goes: no reconnecting page)
+        srv.stop()
+
+
+async def test_a_server_on_this_machine_only_says_so_at_the_invite(
+    web_server: ServerProc, browser: Browser
+) -> None:
+    page = await browser.page(web_server.http + "/")
+    code = await _host(page)
+    assert await page.input_value("#invite-link") == f"{web_server.http}/r/{code}"
+    assert "--host 0.0.0.0" in await page.inner_text("#invite-hint")
