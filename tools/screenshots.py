@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from client_cli.bot import play_game  # noqa: E402
 from client_cli.session import Session  # noqa: E402
-from server.redis_process import free_port  # noqa: E402
+from server.store.embedded import free_port  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 412, "height": 915}
