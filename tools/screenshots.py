@@ -20,6 +20,7 @@ import contextlib
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -40,8 +41,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 @contextlib.contextmanager
 def krig_server() -> Iterator[int]:
     port = free_port()
+    data = tempfile.TemporaryDirectory(prefix="krig-shots-")  # (its own Redis, its own games)
     args = [sys.executable, "-m", "server.cli", "serve", "--port", str(port)]
     args += ["--log-format", "json", "--quick-fill-s", "0", "--grace-s", "5"]
+    args += ["--data-dir", data.name]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdout is not None
     try:
@@ -59,6 +62,8 @@ def krig_server() -> Iterator[int]:
             proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
+        data.cleanup()
 
 
 @contextlib.asynccontextmanager
@@ -124,6 +129,7 @@ async def shots(out: Path) -> None:
             await first.goto(http + "/")
             await first.wait_for_selector("#name-form")
             await first.fill("#name", "Ada")
+            await first.wait_for_timeout(800)  # (the fan's cards have turned over)
             await first.screenshot(path=str(out / "name.png"))
             await first.close()
 
@@ -147,25 +153,33 @@ async def shots(out: Path) -> None:
             await lobby_host.close()
             await page.click("#leave")
 
-            # A war: a small deck (10 to ace) ties often.
-            code = await host_room(page, "classic", 2, 60, "min_rank=10")
+            # A war: a small deck (jack to ace) ties often; rematches until one comes up.
+            code = await host_room(page, "classic", 2, 60, "min_rank=11")
             bot = Session(ws, "Bo")
             await bot.connect()
             await bot.join(code)
-            playing = asyncio.ensure_future(play_game(bot, delay=lambda: 0.6, timeout=120))
             await bot.chat("good luck")
-            got_war = await flip_until(
-                page,
-                "krig.table.phase === 'war' && krig.table.acted.has(1) && !krig.table.acted.has(0)",
-                hold="krig.table.phase === 'war' && !krig.table.acted.has(1)",
-            )
-            if got_war:
-                await page.wait_for_timeout(450)
-                await page.screenshot(path=str(out / "war.png"), full_page=True)
-            else:
+            got_war = False
+            for game in range(6):
+                playing = asyncio.ensure_future(play_game(bot, delay=lambda: 0.6, timeout=120))
+                got_war = await flip_until(
+                    page,
+                    "krig.table.phase === 'war' && krig.table.acted.has(1)"
+                    " && !krig.table.acted.has(0)",
+                    hold="krig.table.phase === 'war' && !krig.table.acted.has(1)",
+                )
+                if got_war:
+                    await page.wait_for_timeout(450)
+                    await page.screenshot(path=str(out / "war.png"), full_page=True)
+                await flip_until(page, "krig.table.phase === 'over'", 120)
+                await playing
+                if got_war:
+                    break
+                await page.click("#rematch")
+                await bot.rematch()
+                await page.wait_for_function(f"() => krig.table.game === {game + 2}")
+            if not got_war:
                 print("no war came up; war.png not written", file=sys.stderr)
-            await flip_until(page, "krig.table.phase === 'over'", 120)
-            await playing
             await page.wait_for_selector("#check-deal:not([disabled])")
             await page.click("#check-deal")
             await page.wait_for_selector("#deal-check")

@@ -703,15 +703,17 @@ function OptionField({ option, value, base, idPrefix, onChange }) {
   if (kind === "bool" || Array.isArray(kind)) {
     const choices = kind === "bool" ? [true, false] : kind;
     const encodeV = (v) => String(v);
+    const shown = value ?? base ?? DEFAULTS[option.name];
     return html`<div class="option">${label}
       <select id=${id} value=${value === undefined ? "" : encodeV(value)}
         onChange=${(e) => {
           const raw = e.currentTarget.value;
           onChange(raw === "" ? undefined : kind === "bool" ? raw === "true" : raw);
         }}>
-        ${base !== undefined ? html`<option value="">preset's: ${option.words(base)} (${sourceText(option.sources(base))})</option>` : null}
+        ${base !== undefined ? html`<option value="">preset's: ${option.words(base)}</option>` : null}
         ${choices.map((c) => html`<option value=${encodeV(c)}>${option.words(c)} (${sourceText(option.sources(c))})</option>`)}
-      </select></div>`;
+      </select>
+      <span class="hint">Source: ${sourceText(option.sources(shown))}</span></div>`;
   }
   return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
 }
@@ -879,7 +881,7 @@ function SeatPlate({ s, compact }) {
   if (seat.name && !seat.connected && !seat.bot) bits.push(html`<span class="tag away">away</span>`);
   const initial = seat.name ? seat.name[0].toUpperCase() : "?";
   return html`<div class="plate">
-    <span class=${`avatar a${s}`} aria-hidden="true">${seat.bot ? "CPU" : initial}</span>
+    <span class=${`avatar a${s} ${seat.bot ? "bot" : ""}`} aria-hidden="true">${initial}</span>
     <span class="plate-text"><span class="seat-name">${seat.name || "Empty seat"}</span>${compact ? null : bits}</span>
   </div>`;
 }

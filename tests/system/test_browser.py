@@ -1007,3 +1007,48 @@ async def test_a_server_on_this_machine_only_says_so_at_the_invite(
     code = await _host(page)
     assert await page.input_value("#invite-link") == f"{web_server.http}/r/{code}"
     assert "--host 0.0.0.0" in await page.inner_text("#invite-hint")
+
+
+async def test_the_deal_check_fails_a_deal_that_was_changed_and_titles_read_right(
+    web_server: ServerProc, browser: Browser
+) -> None:
+    """checkDeal (deal.js) against a real commitment, then with one card swapped;
+    the game-over title as each viewer reads it (table.js)."""
+    page = await browser.page(web_server.http + "/")
+    checked = await page.evaluate(
+        """async () => {
+            const deal = await import('/static/deal.js');
+            const { checkDeal, commitmentInput, sha256, sha256Fallback } = deal;
+            const proof = { piles: [[56, 44, 52], [48, 57, 40]], set_aside: [], seed: 7,
+                            nonce: 'ab'.repeat(32) };
+            const { digest } = await sha256(commitmentInput(proof));
+            const rules = { min_rank: 10, jokers: 0, hand_size: 0 };
+            const deck = { piles: [[56, 44, 52, 41, 45, 49, 53, 57, 47, 51],
+                                   [48, 40, 42, 46, 50, 54, 58, 43, 55, 59]],
+                           set_aside: [], seed: 7, nonce: 'cd'.repeat(32) };
+            const deckDigest = (await sha256(commitmentInput(deck))).digest;
+            const seen = { commitment: `sha256:${deckDigest}`, counts: [10, 10], rules,
+                           laid: [[[0, 56], [1, 44]], [[0, 48], [1, 40]]] };
+            const good = await checkDeal({ ...deck, commitment: seen.commitment }, seen);
+            const swapped = { ...deck,
+                              piles: [[44, 56, ...deck.piles[0].slice(2)], deck.piles[1]] };
+            const bad = await checkDeal({ ...swapped, commitment: seen.commitment }, seen);
+            return { same: digest === sha256Fallback(commitmentInput(proof)), good, bad };
+        }"""
+    )
+    assert checked["same"]  # WebCrypto and the page's own SHA-256 agree
+    assert checked["good"]["ok"] and len(checked["good"]["lines"]) == 4, checked["good"]
+    assert not checked["bad"]["ok"]
+    assert any("not to the commitment" in line for line in checked["bad"]["lines"])
+    assert any("did not come off the dealt piles" in line for line in checked["bad"]["lines"])
+    titles = await page.evaluate(
+        """async () => {
+            const { resultTitle } = await import('/static/table.js');
+            const room = { seats: [{ name: 'Ada' }, { name: 'Bo' }, { name: 'Cy' }] };
+            const won = { result: 'win', winners: [0] };
+            const tied = { result: 'draw', winners: [0, 1] };
+            return [null, 0, 1].map((seat) => resultTitle({ seat, room, result: won }))
+                .concat([0, 2, null].map((seat) => resultTitle({ seat, room, result: tied })));
+        }"""
+    )
+    assert titles == ["Ada wins", "You win", "You lose", "Draw", "You lose", "Draw"]
