@@ -57,7 +57,6 @@ export const ERRORS = {
   wrong_action: "That move is not possible now.",
   card_not_in_hand: "That card is not in your hand.",
   stale_step: "The table moved on; try again.",
-  room_gone: "This room is gone: the server no longer has it.",
   internal: "The server failed; nothing was changed. Try again.",
 };
 
@@ -68,6 +67,7 @@ const ROOM_EVENTS = new Set([
   "shuffled", "player_out", "game_over", "deal_revealed", "clock", "room_changed", "chat",
 ]);
 const REPLIES = new Set(["ack", "error", "joined", "lobby", "pong", "record"]);
+const KNOWN = new Set([...ROOM_EVENTS, ...REPLIES, "welcome", "snapshot", "hand", "lobby_room"]);
 const SHOW_MS = 750; // a finished trick's cards stay face up this long...
 const FLY_MS = 420; // ...then go to the winner's pile in this long
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -346,7 +346,10 @@ function handle(msg) {
     // The snapshot that follows has no commitment, so keep this one for it.
     app.earlyStart = msg;
   }
-  if (ROOM_EVENTS.has(msg.t) && t.code) {
+  if (ROOM_EVENTS.has(msg.t) || (!KNOWN.has(msg.t) && typeof msg.seq === "number")) {
+    // (A type this page does not know that carries a seq is a newer server's room
+    // event: it takes up its number, and applyEvent ignores the rest of it.)
+    if (!t.code) return;
     if (msg.seq <= t.seq) {
       if (msg.t === "game_started") lateGameStart(t, msg);
       return;
