@@ -239,6 +239,9 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     """Whether the room's chat is on (the host may turn it off)."""
     ready_checks: bool = False
     """Whether players must say ``ready`` (false: taking a seat means ready)."""
+    commitment: str = ""
+    """The current (or last) game's deal commitment (PROTOCOL.md §5a; "" before the
+    first deal): a member who joined as the game started has it here."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):

@@ -45,6 +45,7 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         game_ends_ms=rec.game_ends_ms,
         chat=rec.chat,
         ready_checks=rec.ready_checks,
+        commitment=rec.commitment,
     )
 
 
