@@ -6,7 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from client_cli.session import ServerError, Session
+from client_cli.session import LeftRoom, ServerError, Session
 from client_cli.table import Table
 
 Strategy = Callable[[Table], int]
@@ -75,10 +75,13 @@ async def play_game(
     deadline = loop.time() + timeout
     while t.games_over == games_before:
         await session.wait(
-            lambda tb: tb.my_turn or tb.games_over != games_before, deadline - loop.time()
+            lambda tb: tb.my_turn or tb.games_over != games_before or tb.left is not None,
+            deadline - loop.time(),
         )
         if t.games_over != games_before:
             break
+        if t.left is not None:
+            raise LeftRoom(t.left)
         if delay is not None:
             await asyncio.sleep(delay())
         step = t.step

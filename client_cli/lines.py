@@ -13,7 +13,8 @@ from typing import Any
 
 from client_cli.bot import STRATEGIES, play_game
 from client_cli.render import cards, describe
-from client_cli.session import ServerError, Session, SessionClosed
+from client_cli.session import OUT_OF_ROOM, LeftRoom, ServerError, Session, SessionClosed
+from client_cli.words import error_words, refusal
 from protocol import messages as m
 
 
@@ -34,8 +35,8 @@ def printer(session: Session, unicode: bool) -> Any:
             # An answer to an action (it has the action's id) is the asker's to
             # report, or a retry's to hide; only a message of the server's own
             # (no id: a frame it could not read, being put out) is printed here.
-            if msg.id is None:
-                print(f"server says: {msg.message} [{msg.code}]", flush=True)
+            if msg.id is None and msg.code not in OUT_OF_ROOM:  # (those end the command: cli)
+                print(f"server says: {error_words(msg)}", flush=True)
             return
         line = describe(msg, _names(session), unicode)
         if line is not None:
@@ -56,7 +57,11 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         await play_game(session, STRATEGIES[strategy], timeout=3600)
         return 0
     while True:
-        await session.wait(lambda tb: tb.my_turn or tb.phase == "over", timeout=3600)
+        await session.wait(
+            lambda tb: tb.my_turn or tb.phase == "over" or tb.left is not None, timeout=3600
+        )
+        if t.left is not None:
+            raise LeftRoom(t.left)
         if t.phase == "over":
             return 0
         if t.hand_game:
@@ -80,7 +85,7 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         except ValueError:
             print("type the number of a card", flush=True)
         except ServerError as exc:
-            print(f"server says: {exc.message} [{exc.code}]", flush=True)
+            print(f"server says: {refusal(exc.code, exc.message)}", flush=True)
         except SessionClosed as exc:
             print(f"the session ended: {exc}", flush=True)
             return 1

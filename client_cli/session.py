@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,6 +42,8 @@ TABLE_MOVED_ON = frozenset(
     }
 )
 """Answers that say the server's table is ahead of ours: ask for what we missed."""
+OUT_OF_ROOM = frozenset({ErrorCode.REMOVED, "room_gone"})
+"""Errors sent unasked (``id`` nil) that put this client out of its room (PROTOCOL.md §6)."""
 RESYNC_AGAIN_S = 1.0
 """A gap still open this long after asking: ask again."""
 AHEAD_LIMIT = 4096
@@ -64,6 +67,14 @@ class ServerError(Exception):
 
 class SessionClosed(Exception):
     """The session ended for good (refused hello, or closed by the user)."""
+
+
+class LeftRoom(Exception):
+    """This client is out of its room: the room is gone, or the host removed it."""
+
+    def __init__(self, error: m.Error) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 class Session:
@@ -116,6 +127,11 @@ class Session:
     @property
     def connected(self) -> bool:
         return self._connected.is_set()
+
+    @property
+    def fatal(self) -> BaseException | None:
+        """Why the session ended for good (a refused resume), or None while it lives."""
+        return self._fatal
 
     # -------------------------------------------------------------- connect
 
@@ -307,17 +323,23 @@ class Session:
                 t.apply_snapshot(msg)
                 caught_up = True
         elif isinstance(msg, m.Joined):
+            if msg.code != t.code:
+                if t.code is not None:
+                    t.clear()  # another room: nothing of the last one carries over
+                self._ahead.clear()
             t.code = msg.code
             t.seat = msg.seat
+            t.left = None
         elif isinstance(msg, m.Hand) and msg.seq >= t.seq:
             t.apply_hand(msg)
         if isinstance(msg, m.Welcome) and msg.room is not None:
             t.code = msg.room
             t.seat = msg.seat
         if isinstance(msg, m.Error):
-            if msg.code == ErrorCode.REMOVED and msg.id is None:
-                t.code = None  # the host put us out of the room: no more events come
-                t.seat = None
+            if msg.code in OUT_OF_ROOM and msg.id is None:
+                # The host put us out of the room, or the room is gone: no more events come.
+                t.clear(left=msg)
+                self._ahead.clear()
             elif msg.id in self._resync_ids:
                 # The answer to a resync failed (Redis restarting?): ask again soon.
                 asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
@@ -503,10 +525,22 @@ class Session:
         return await self._ask(lambda i: m.ChooseCard(id=i, step=step, card=card), m.Ack)
 
     async def leave(self) -> m.Ack:
-        return await self._ask(lambda i: m.Leave(id=i), m.Ack)
+        ack = await self._ask(lambda i: m.Leave(id=i), m.Ack)
+        self.table.clear()
+        self._ahead.clear()
+        return ack
 
     async def rematch(self) -> m.Ack:
         return await self._ask(lambda i: m.Rematch(id=i), m.Ack)
+
+    async def ping(self) -> int:
+        """The server's clock minus this machine's, in ms (from one ping's round trip)."""
+        loop = asyncio.get_running_loop()
+        sent = time.time() * 1000
+        t0 = loop.time()
+        reply = await self._ask(lambda i: m.Ping(id=i), m.Pong)
+        half_rtt = (loop.time() - t0) * 500
+        return int(reply.now_ms - (sent + half_rtt))
 
     async def lobby(self) -> m.Lobby:
         return await self._ask(lambda i: m.ListRooms(id=i), m.Lobby)
