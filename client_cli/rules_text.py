@@ -243,17 +243,18 @@ def overrides(preset: str, rules: dict[str, Value]) -> dict[str, Value]:
 
 
 def changed_lines(preset: str, rules: dict[str, bool | int | str]) -> list[str]:
-    """The room's rules that differ from the classic defaults, each in words with its source."""
+    """The room's rules that differ from its preset's, each in words with its source."""
+    base = PRESETS[preset].rules() if preset in PRESETS else DEFAULTS
     return [
         o.line(rules[o.name])
         for o in OPTIONS
-        if o.name != "players" and o.name in rules and rules[o.name] != o.default
+        if o.name != "players" and o.name in rules and rules[o.name] != base[o.name]
     ]
 
 
 REASONS = {
     "all_cards": "{winner} took every card",
-    "short_war": "a player had too few cards to finish a war",
+    "short_war": "{loser} had too few cards to finish a war",
     "exhausted_tie": "everyone ran out of cards in a war",
     "time_limit": "time ran out, and most cards wins",
     "wars_won": "{winner} won {wars} wars",
@@ -263,11 +264,16 @@ REASONS = {
 }
 
 
-def reason_words(reason: str, winner: str, rules: dict[str, bool | int | str]) -> str:
+def reason_words(
+    reason: str, winner: str, rules: dict[str, bool | int | str], loser: str = "a player"
+) -> str:
     """Why a game ended, as a sentence fragment (never the raw code)."""
     text = REASONS.get(reason)
     if text is None:
         return reason.replace("_", " ")
     return text.format(
-        winner=winner, wars=rules.get("wars_to_win", "enough"), tricks=rules.get("max_tricks", "")
+        winner=winner,
+        loser=loser,
+        wars=rules.get("wars_to_win", "enough"),
+        tricks=rules.get("max_tricks", ""),
     )

@@ -60,6 +60,8 @@ class Table:
     """The most war steps of one trick in this game (of the tricks this client saw)."""
     wars_won: list[int] = field(default_factory=list)
     """Tricks with a war won, per seat."""
+    out_reasons: dict[int, str] = field(default_factory=dict)
+    """Seats out of this game, and why (``no_cards``, ``short_war``)."""
     left: m.Error | None = None
     """Why this client is no longer in its room (``removed``, ``room_gone``), until it joins one."""
 
@@ -179,6 +181,7 @@ class Table:
             self.tricks_log = []
             self.tricks = self.wars = self.longest_war = 0
             self.wars_won = [0] * event.players
+            self.out_reasons = {}
             self.deadline_ms = 0
             self.phase = "battle"
             self.step = event.step
@@ -228,6 +231,7 @@ class Table:
                 if event.returned_to is not None:
                     self.counts[event.returned_to] += len(event.returned)
         elif isinstance(event, m.PlayerOut):
+            self.out_reasons[event.seat] = event.reason
             if event.seat < len(self.active):
                 self.active[event.seat] = False
                 self.counts[event.seat] -= event.to_pot

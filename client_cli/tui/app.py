@@ -29,7 +29,6 @@ from client_cli.words import error_words
 from protocol import messages as m
 
 CSS = """
-Screen { background: $background; }
 #title { height: 1; padding: 0 1; background: $primary-background; text-style: bold; }
 .hint { color: $text-muted; padding: 0 1; height: auto; }
 .notice { color: $warning; padding: 0 1; height: auto; }

@@ -45,6 +45,7 @@ RoomScreen #lower { height: 1fr; }
 RoomScreen #log { width: 1fr; padding: 0 1; }
 RoomScreen #chat { width: 1fr; padding: 0 1; border-left: vkey $primary-background-lighten-2; }
 RoomScreen.ascii #chat { border-left: none; }
+RoomScreen #chat.alone { border-left: none; }
 RoomScreen #say { dock: bottom; margin: 0 0 1 0; width: 100%; display: none; }
 RoomScreen #say.open { display: block; }
 """
@@ -76,6 +77,8 @@ class RoomScreen(Screen[None]):
         self.notes: list[str] = []
         self.notice = ""
         self.last_seat: int | None = None
+        self.names: list[str] = []
+        """The seats' names as last drawn (a seat that left has none in the table any more)."""
         self.gone = False
 
     # ------------------------------------------------------------ layout
@@ -127,7 +130,7 @@ class RoomScreen(Screen[None]):
         return view.Seen(self.krig.url, self.krig.unicode, now, connection)
 
     def redraw(self) -> None:
-        if self.gone or self.krig.session is None:
+        if self.gone or self.krig.session is None or not self.is_mounted:
             return
         s = self.s
         if s.fatal is not None:
@@ -161,6 +164,7 @@ class RoomScreen(Screen[None]):
         rows = max(3, lower.size.height)
         log = self.query_one("#log", Static)
         log.display = not lobby
+        self.query_one("#chat", Static).set_class(lobby, "alone")
         if not lobby:
             log.update(view.trick_log(t, seen, rows))
         self.query_one("#chat", Static).update(view.chat(t, rows, self.notes[-3:]))
@@ -178,9 +182,9 @@ class RoomScreen(Screen[None]):
         if lobby and room is not None:
             if view.is_host(t):
                 lock = "unlock" if room.locked else "lock"
-                out += [("s", "start now"), ("b", "+computer"), ("x", "remove a seat"),
-                        ("k", lock), ("o", "rules & room")]  # fmt: skip
-            elif t.seat is not None and room.ready_checks:
+                out += [("s", "start"), ("b", "+computer"), ("x", "remove"),
+                        ("k", lock), ("o", "rules")]  # fmt: skip
+            if t.seat is not None and room.ready_checks:
                 me = room.seats[t.seat]
                 out.append(("r", "not ready" if me.ready else "ready"))
         if t.phase == "over" and room is not None and room.state == "over":
@@ -209,12 +213,13 @@ class RoomScreen(Screen[None]):
             self.last_seat = t.seat
         if isinstance(msg, m.PlayerJoined | m.PlayerLeft | m.PlayerDisconnected |
                       m.PlayerReconnected):  # fmt: skip
-            line = _describe_seat(t, msg)
+            line = _describe_seat(t, msg, self.names)
             if line:
                 self.note(line)
         if isinstance(msg, m.GameStarted):
             self.notice = ""
         self.redraw()
+        self.names = view.names(t)
 
     def out(self, sentence: str) -> None:
         """Out of the room (gone, removed, the session ended): say so on the start screen."""
@@ -395,11 +400,12 @@ class RoomScreen(Screen[None]):
             self.run_worker(self.krig.quit_krig(0), exit_on_error=False)
 
 
-def _describe_seat(t: Table, msg: object) -> str:
+def _describe_seat(t: Table, msg: object, names: list[str]) -> str:
     if isinstance(msg, m.PlayerJoined):
         return f"{msg.name} sat down{' (computer)' if msg.bot else ''}"
     if isinstance(msg, m.PlayerLeft):
-        return f"{view.who(t, msg.seat)} left"
+        name = names[msg.seat] if msg.seat < len(names) and names[msg.seat] else None
+        return f"{name or view.who(t, msg.seat)} left"
     if isinstance(msg, m.PlayerDisconnected):
         return f"{view.who(t, msg.seat)} lost the connection"
     if isinstance(msg, m.PlayerReconnected):
@@ -410,7 +416,7 @@ def _describe_seat(t: Table, msg: object) -> str:
 # ---------------------------------------------------------------- dialogs
 
 DIALOG_CSS = """
-ModalScreen { align: center middle; }
+ConfirmLeave, SeatPicker, VerifyScreen { align: center middle; }
 #box { width: 64; height: auto; max-height: 20; border: round $accent; padding: 1 2;
        background: $surface; }
 .ascii #box { border: ascii $accent; }

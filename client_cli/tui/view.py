@@ -149,10 +149,10 @@ def waiting(t: Table, seen: Seen) -> Text:
     out.append(room.preset, style="bold cyan")
     if p is not None:
         out.append(f": {p.summary} ({p.source})")
-    out.append("\n")
     changes = changed_lines(room.preset, room.rules)
-    if not changes:
-        out.append("  the classic rules: 3 face down in a war, short of cards loses\n", style=DIM)
+    if changes:
+        out.append(", changed:")
+    out.append("\n")
     for line in changes:
         out.append(f"  {line}\n")
     settings = [
@@ -216,13 +216,15 @@ def seats(t: Table, seen: Seen, width: int, big: bool = False) -> Text:
                 out.append(" ")
                 out.append_text(lines[i])
             continue
-        out.append(marker, style="bold cyan")
-        out.append(f"{label[:18]:<18}", style=name_style)
-        held.truncate(11, pad=True)
-        out.append_text(held)
+        name_w = max(6, min(18, width - 2 - 10 - 11 - 10))
+        line = Text.assemble((marker, "bold cyan"), (f"{label[:name_w]:<{name_w}}", name_style))
+        held.truncate(10, pad=True)
         flip.truncate(11, pad=True)
-        out.append_text(flip)
-        out.append_text(chips(laid, u, max(8, width - 2 - 18 - 11 - 11)))
+        line.append_text(held)
+        line.append_text(flip)
+        line.append_text(chips(laid, u, max(4, width - line.cell_len)))
+        line.truncate(width)
+        out.append_text(line)
     if t.hand_game and t.seat is not None and t.phase in ("battle", "war") and t.hand:
         out.append("\n\n" if big else "\n")
         keys = Text("Your hand:  ", style="bold")
@@ -376,13 +378,16 @@ def game_over(t: Table, seen: Seen) -> Text:
         return out
     ns = [who(t, s, you=False) for s in range(len(room.seats))]
     headline = result_words(r.winners, r.result == "draw", t.seat, ns)
-    winner = listing([ns[s] for s in r.winners]) if r.winners else "nobody"
+    winner = listing([subject(t, s) for s in r.winners]) if r.winners else "nobody"
     mark = "!" if headline == "You win" else "."
     style = "bold red" if "lose" in headline else "bold"
     if headline == "You win":
         style = "bold green"
     out.append(f"{headline}{mark} ", style=style)
-    out.append(reason_words(r.reason, winner, room.rules).capitalize() + ".")
+    short = [s for s, why in t.out_reasons.items() if why == "short_war"]
+    loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or "a player"
+    why = reason_words(r.reason, winner, room.rules, loser)
+    out.append(why[:1].upper() + why[1:] + ".")
     out.append("\n\n")
     order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))
     place = 0
@@ -399,11 +404,10 @@ def game_over(t: Table, seen: Seen) -> Text:
             out.append(f"   {wars_won} war{'s' if wars_won != 1 else ''} won", style=DIM)
         out.append("\n")
     out.append("\n")
-    longest = (
-        f", the longest {t.longest_war} in a row" if t.longest_war > 1
-        else (", each of one round" if t.longest_war == 1 else "")
-    )  # fmt: skip
-    out.append(f"{t.tricks} tricks, {t.wars} war{'s' if t.wars != 1 else ''}{longest}.\n")
+    wars = f"{t.wars} war{'s' if t.wars != 1 else ''}"
+    if t.longest_war > 1:
+        wars += f"; the longest war went {t.longest_war} rounds"
+    out.append(f"{t.tricks} tricks, {wars}.\n")
     if r.set_aside:
         out.append("Set aside at the deal: ")
         out.append_text(card_words(r.set_aside, seen.unicode))
