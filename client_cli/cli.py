@@ -20,13 +20,13 @@ from typing import Any, NoReturn
 
 from client_cli.bot import STRATEGIES, human_delay, play_game
 from client_cli.lines import play_lines, printer
-from client_cli.proof import check_proof
+from client_cli.proof import check_record
 from client_cli.replay import RecordError, replay
 from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS
 from client_cli.session import LeftRoom, ServerError, Session, SessionClosed
 from client_cli.words import error_words, refusal, ws_url
+from krig_runtime import process
 from protocol import messages as m
-from protocol import process
 from protocol.limits import MAX_NAME
 from protocol.record_json import load as load_record
 from protocol.records import GameRecord
@@ -219,7 +219,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_ranged(1, 1_000_000, "the number of games"), default=1,
         help="games to play in a row (a rematch after each)",
     )  # fmt: skip
-    vf = command("verify", "check a finished game's fair-deal proof (file or room code)")
+    vf = command(
+        "verify",
+        "check a finished game's record with the protocol alone: its deal, events, result "
+        "and inputs against what the server committed to (file or room code); "
+        "krig-server verify also replays every trick",
+    )
     vf.add_argument("source", help="record file or room code")
     vf.add_argument(
         "--game", type=_ranged(1, 1_000_000, "the game number"), default=1,
@@ -329,16 +334,16 @@ async def run(args: argparse.Namespace) -> int:
         record = await _record(args)
         if args.command == "replay":
             return replay(record, args.step, args.delay, unicode=not args.ascii)
-        problems = check_proof(record)
-        if problems:
+        found = check_record(record)
+        if found.problems:
             print(f"mismatch: room {record.code} game {record.game}")
-            for p in problems:
+            for p in found.problems:
                 print(f"  - {p}")
             return 1
-        print(
-            f"proof ok: room {record.code} game {record.game}: the deal was fixed before play "
-            f"({record.commitment[:23]}…) and is a whole deck"
-        )
+        print(f"proof ok: room {record.code} game {record.game}: checked with the protocol alone:")
+        for c in found.checked:
+            print(f"  - {c}")
+        print(f"not checked here: {found.not_checked}")
         return 0
     if args.command == "load":
         from client_cli.load import format_report, run_echo, run_idle, run_load
@@ -353,6 +358,9 @@ async def run(args: argparse.Namespace) -> int:
             sys.stderr.isatty(), args.rate, args.warmup,
         )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
+        if not report["rooms_played"]:
+            print("krig load: the server's limits refused every room", file=sys.stderr)
+            return 1
         return 0
     if args.command is None or (args.command == "lobby" and _full_screen(args)):
         if not _full_screen(args):

@@ -18,6 +18,7 @@ from typing import Any
 
 import websockets
 from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import InvalidStatus
 
 from client_cli.bot import MOVED_ON_WAIT_S, RETRYABLE, STRATEGIES
 from client_cli.session import ServerError, Session, SessionClosed
@@ -37,6 +38,36 @@ class Stats:
     moved_on: Counter[str] = field(default_factory=Counter)
     measure_from: float = 0.0
     """perf_counter() from which reveal latencies count (after the warm-up)."""
+    throttled: Counter[str] = field(default_factory=Counter)
+    """Refusals by the server's limits (THROTTLES): rate_limited answers to messages,
+    rooms it would not open, connections it refused with HTTP 429."""
+    throttle_said: dict[str, str] = field(default_factory=dict)
+    """The server's own words for each limit that refused something (the first time)."""
+
+
+THROTTLES = {
+    "messages": (
+        "message rate",
+        "message answered rate_limited",
+        "a connection may send msg_rate messages a second (burst msg_burst); a refused "
+        "bot pauses and sends again, so flips/s and latency measure this limit",
+        "--msg-rate and --msg-burst",
+    ),
+    "rooms": (
+        "room creation",
+        "room refused",
+        "an address may open rooms_per_min rooms a minute; the refused rooms were left out",
+        "--rooms-per-min (0: no limit)",
+    ),
+    "connections": (
+        "connection",
+        "connection refused with HTTP 429",
+        "an address may hold max_conns_per_addr connections; their rooms were left out",
+        "--max-conns-per-addr (0: no limit)",
+    ),
+}
+"""The server's limits a load run can meet: (name, what was counted, what it means, the
+flags a load-test server raises)."""
 
 
 class Pacer:
@@ -111,6 +142,8 @@ class LoadRoom:
         self.games_seen = 0
         self.last_error: dict[int, str] = {}
         """Each seat's latest refusal, for a report when a room gets stuck."""
+        self.opening = False
+        """The room is being created: a rate_limited answer now is the room limit's."""
         for i, s in enumerate(self.sessions):
             s.on_message = functools.partial(self._on_message, seat=i)
 
@@ -134,6 +167,9 @@ class LoadRoom:
             self.stats.tricks += 1  # counted once per seat: divided below
         elif isinstance(msg, m.Error):
             self.last_error[seat] = f"{msg.code}: {msg.message}"
+            if msg.code == "rate_limited" and not self.opening:
+                self.stats.throttled["messages"] += 1
+                self.stats.throttle_said.setdefault("messages", msg.message)
             if msg.code in RETRYABLE:
                 # "The table moved on": a bot acted on a step the server had just
                 # closed (e.g. between a trick's frames and the game's end).
@@ -141,11 +177,36 @@ class LoadRoom:
             else:
                 self.stats.errors[msg.code] += 1
 
-    async def setup(self) -> None:
-        await asyncio.gather(*(s.connect() for s in self.sessions))
-        joined = await self.sessions[0].create(self.preset, self.players)
+    async def setup(self) -> bool:
+        """Connect every seat and open the room. False when the server's limits refused a
+        connection (HTTP 429) or the room (rate_limited): counted in ``stats.throttled``,
+        and the room's seats are closed again."""
+        tried = await asyncio.gather(*(s.connect() for s in self.sessions), return_exceptions=True)
+        refused = [e for e in tried if isinstance(e, InvalidStatus) and _status(e) == 429]
+        failed = [e for e in tried if isinstance(e, BaseException) and e not in refused]
+        if failed:
+            await self.close()
+            raise failed[0]
+        if refused:
+            self.stats.throttled["connections"] += len(refused)
+            self.stats.throttle_said.setdefault("connections", _said(refused[0]))
+            await self.close()
+            return False
+        self.opening = True
+        try:
+            joined = await self.sessions[0].create(self.preset, self.players)
+        except ServerError as exc:
+            if exc.code != "rate_limited":
+                raise
+            self.stats.throttled["rooms"] += 1
+            self.stats.throttle_said.setdefault("rooms", exc.message)
+            await self.close()
+            return False
+        finally:
+            self.opening = False
         for s in self.sessions[1:]:
             await s.join(joined.code)
+        return True
 
     async def _seat(self, s: Session, until: float) -> None:
         t = s.table
@@ -196,6 +257,17 @@ class LoadRoom:
         await asyncio.gather(*(s.close() for s in self.sessions), return_exceptions=True)
 
 
+def _status(exc: InvalidStatus) -> int:
+    return int(exc.response.status_code)
+
+
+def _said(exc: InvalidStatus) -> str:
+    """The server's reason for refusing a handshake, from its response body."""
+    body = exc.response.body or b""
+    text = body.decode("utf-8", "replace").strip().removeprefix("krig: ")
+    return text or f"HTTP {_status(exc)}"
+
+
 def _moved(table: Table, step: int) -> bool:
     return table.step != step or not table.my_turn
 
@@ -220,9 +292,12 @@ async def run_load(
     stats = Stats()
     pacer = Pacer(rate) if rate > 0 else None
     loads = [LoadRoom(url, players, preset, i, stats, pacer) for i in range(rooms)]
+    elapsed = 0.0
     try:
+        opened: list[bool] = []
         for chunk in range(0, rooms, 50):
-            await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
+            opened += await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
+        playing = [lr for lr, ok in zip(loads, opened, strict=True) if ok]
         began = time.perf_counter()
         until = began + duration
         stats.measure_from = began + warmup
@@ -236,14 +311,16 @@ async def run_load(
                     sys.stderr.write(
                         f"\r{elapsed:5.1f}s  games {stats.games}  flips {stats.flips} "
                         f"({stats.flips / max(elapsed, 1e-9):,.0f}/s)  "
-                        f"errors {sum(stats.errors.values())}"
+                        f"errors {sum(stats.errors.values())}  "
+                        f"throttled {sum(stats.throttled.values())}"
                     )
                     sys.stderr.flush()
 
             ticker = asyncio.get_running_loop().create_task(tick())
-        await asyncio.gather(*(lr.run(until) for lr in loads), return_exceptions=False)
-        elapsed = time.perf_counter() - began
-        await asyncio.sleep(0.3)  # the last acks' events (a game's end) are still arriving
+        if playing:
+            await asyncio.gather(*(lr.run(until) for lr in playing), return_exceptions=False)
+            elapsed = time.perf_counter() - began
+            await asyncio.sleep(0.3)  # the last acks' events (a game's end) are still arriving
         if ticker is not None:
             ticker.cancel()
             sys.stderr.write("\n")
@@ -255,8 +332,9 @@ async def run_load(
     tricks = stats.tricks // players if players else 0
     return {
         "rooms": rooms,
+        "rooms_played": len(playing),
         "players": players,
-        "connections": rooms * players,
+        "connections": len(playing) * players,
         "preset": preset,
         "seconds": round(elapsed, 3),
         "games_finished": stats.games,
@@ -275,6 +353,8 @@ async def run_load(
         "errors": dict(stats.errors),
         "moved_on": dict(stats.moved_on),
         "reconnects": sum(s.reconnects for lr in loads for s in lr.sessions),
+        "throttled": {key: stats.throttled[key] for key in THROTTLES},
+        "throttled_said": dict(stats.throttle_said),
     }
 
 
@@ -361,11 +441,35 @@ async def run_idle(url: str, connections: int, hold: float) -> dict[str, Any]:
     return {"connections": len(sessions), "open_seconds": round(opened, 2)}
 
 
+def throttle_lines(r: dict[str, Any]) -> list[str]:
+    """The report's "throttled by the server" line, and one line per limit that refused."""
+    counts: dict[str, int] = r.get("throttled") or {}
+    said: dict[str, str] = r.get("throttled_said") or {}
+    hit = [key for key in THROTTLES if counts.get(key)]
+    if not hit:
+        return ["throttled by the server: no"]
+    names = " and ".join(THROTTLES[key][0] for key in hit)
+    plural = "s" if len(hit) > 1 else ""
+    lines = [f"throttled by the server: yes, by its {names} limit{plural}"]
+    for key in hit:
+        name, counted, meaning, flags = THROTTLES[key]
+        n = counts[key]
+        noun, _, rest = counted.partition(" ")
+        what = f"{n} {noun}{'s' if n != 1 else ''} {rest}"
+        if key == "rooms":
+            what = f"{n} of {r['rooms']} rooms {rest}"
+        words = f' ("{said[key]}")' if key in said else ""
+        lines.append(f"  {name} limit: {what}{words}: {meaning}; a load test raises {flags}")
+    return lines
+
+
 def format_report(r: dict[str, Any]) -> str:
     lat = r["reveal_latency_ms"]
+    played = r.get("rooms_played", r["rooms"])
+    rooms = f"{r['rooms']} rooms" if played == r["rooms"] else f"{played} of {r['rooms']} rooms"
     return "\n".join(
         [
-            f"load: {r['rooms']} rooms x {r['players']} bots ({r['connections']} connections), "
+            f"load: {rooms} x {r['players']} bots ({r['connections']} connections), "
             f"{r['preset']}, {r['seconds']:.1f} s",
             f"games finished  {r['games_finished']}",
             f"rounds/s        {r['rounds_per_s']:,.1f}  ({r['tricks']} tricks)",
@@ -376,5 +480,6 @@ def format_report(r: dict[str, Any]) -> str:
             f"errors          {r['errors'] or 'none'}",
             f"moved on        {r['moved_on'] or 'none'}  (acted on a step the server had closed)",
             f"reconnects      {r['reconnects']}",
+            *throttle_lines(r),
         ]
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -10,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from protocol import process
-from protocol.process import LOOPS
+from krig_runtime import process
+from krig_runtime.process import LOOPS
 from server import config
 from server.engine.rules import (
     OPTION_NAMES,
@@ -22,6 +23,7 @@ from server.engine.rules import (
     make_rules,
     parse_option,
 )
+from server.store.embedded import DataDirError, RedisStartError
 
 
 def rules_from_args(preset: str, sets: list[str], players: int | None) -> Rules:
@@ -74,7 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument(
         "--redis-url",
         default=os.environ.get("KRIG_REDIS_URL", ""),
-        help="the servers' Redis (env KRIG_REDIS_URL)",
+        help="the servers' Redis (env KRIG_REDIS_URL; default: the store of the server "
+        "without --redis-url, found in its data directory)",
+    )
+    record.add_argument(
+        "--data-dir",
+        default=os.environ.get("KRIG_DATA_DIR", ""),
+        help="without --redis-url: the data directory of that server (env KRIG_DATA_DIR; "
+        "default $XDG_DATA_HOME/krig or ~/.local/share/krig)",
     )
     record.add_argument("--json", action="store_true", help="JSON instead of msgpack")
     record.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
@@ -142,23 +151,20 @@ def cmd_record(args: argparse.Namespace) -> int:
 
     import msgspec
     import redis.asyncio as aioredis
+    from redis.exceptions import RedisError
 
-    from server.records import encode_game_record
-    from server.replay import with_events
-    from server.room_codes import normalize
-    from server.store import Store
+    from server import logs
+    from server.rooms.codes import normalize
+    from server.rooms.replay import with_events
+    from server.store.embedded import server_store
+    from server.store.store import Store, encode_game_record
     from server.verify import to_json
 
-    if not args.redis_url:
-        print(
-            "krig-server: give --redis-url (or KRIG_REDIS_URL) of the server's Redis",
-            file=sys.stderr,
-        )
-        return 2
     code = normalize(args.code) or args.code
+    logs.configure("auto", "warning")  # (stderr: stdout may be the record)
 
-    async def fetch() -> bytes | None:
-        client = aioredis.Redis.from_url(args.redis_url)
+    async def fetch(url: str) -> bytes | None:
+        client = aioredis.Redis.from_url(url)
         try:
             store = Store(client, log_keep=1, room_ttl_s=1, record_ttl_s=1, session_ttl_s=1)
             rec = await store.load_record(code, args.game)
@@ -171,7 +177,15 @@ def cmd_record(args: argparse.Namespace) -> int:
             return msgspec.json.encode(to_json(rec))
         return encode_game_record(rec)
 
-    blob = asyncio.run(fetch())
+    with contextlib.ExitStack() as stack:
+        url = args.redis_url
+        if not url:  # the store of the server that keeps it in a data directory
+            url = stack.enter_context(server_store(args.data_dir, "krig-server record"))
+        try:
+            blob = asyncio.run(fetch(url))
+        except (RedisError, OSError) as exc:
+            print(f"krig-server: cannot read the store at {url}: {exc}", file=sys.stderr)
+            return 1
     if blob is None:
         print(f"krig-server: no record of game {args.game} in room {code}", file=sys.stderr)
         return 1
@@ -207,12 +221,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_checkout() -> Path | None:
+    """The source checkout whose ``bench/`` holds the benchmarks (None: an installed copy)."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "bench" / "__init__.py").is_file() else None
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    from protocol.bench import codec_bench
-    from server.benchmarks import engine_bench, transition_bench
+    root = _bench_checkout()
+    if root is None:
+        print(
+            "krig-server bench: the benchmarks live in the source checkout's bench/ folder, "
+            "which this installation does not have (clone the repository and run it there)",
+            file=sys.stderr,
+        )
+        return 2
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from bench.codec import codec_bench
+    from bench.engine import engine_bench, transition_bench
 
     if args.what == "stack":
-        from server.bench_stack import format_report, run
+        from bench.stack import format_report, run
 
         report = run(args.seconds, args.rooms, args.idle, args.loop)
         print(json.dumps(report) if args.json else format_report(report))
@@ -253,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            from server.app import run_server
+            from server.transport.app import run_server
 
             return run_server(config.load(args))
         if args.command == "simulate":
@@ -265,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             return cmd_verify(args)
         return cmd_bench(args)
-    except RulesError as exc:
+    except (RulesError, config.SettingsError, DataDirError, RedisStartError) as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -1,7 +1,7 @@
 """Check a game record: the deal matches its commitment, and the game followed the rules.
 
 Replays the rules engine from the revealed deal and the recorded inputs
-(:mod:`server.replay`) and checks the replay's play events against the
+(:mod:`server.rooms.replay`) and checks the replay's play events against the
 digest of the events the server sent during the game, and against the
 events the record carries, if any.  Used by ``krig-server verify`` and by
 anyone who wants to audit a game.
@@ -18,8 +18,8 @@ from protocol.record_json import load, to_json
 from protocol.records import GameRecord, commitment, events_digest
 from server.engine import census
 from server.engine.rules import Rules, RulesError
-from server.replay import replay
 from server.rooms import PLAY_EVENTS
+from server.rooms.replay import replay
 
 
 def _plain(event: msgspec.Struct) -> Any:

@@ -1,10 +1,27 @@
-"""Shared test settings: Hypothesis profiles (CI runs fewer examples, no deadline)."""
+"""Shared test settings: Hypothesis profiles (CI runs fewer examples, no deadline), the
+suite's own data directory, and a real Redis."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+# ------------------------------------------------------- nothing of the user's
+
+# A krig-server the suite starts without --redis-url keeps its rooms in the
+# default data directory, $XDG_DATA_HOME/krig: point that at a directory of the
+# suite's own, before any test or server starts, so the suite never writes into
+# the user's ~/.local/share/krig. The user's own KRIG_* settings (a data
+# directory, a Redis) do not reach the suite's servers and clients either.
+SUITE_DATA_HOME = tempfile.mkdtemp(prefix="krig-suite-data-")
+atexit.register(shutil.rmtree, SUITE_DATA_HOME, ignore_errors=True)
+os.environ["XDG_DATA_HOME"] = SUITE_DATA_HOME
+for _name in [n for n in os.environ if n.startswith("KRIG_") and n != "KRIG_VENV"]:
+    del os.environ[_name]
 
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -20,7 +37,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 import pytest  # noqa: E402
 import redis  # noqa: E402
 
-from server.redis_process import RedisProcess, free_port  # noqa: E402
+from server.store.embedded import RedisProcess, free_port  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -36,8 +36,8 @@ from websockets.exceptions import ConnectionClosed
 
 from protocol import messages as m
 from protocol.codec import decode_server, encode
-from protocol.examples import CLIENT_EXAMPLES
 from protocol.limits import MAX_CLIENT_FRAME
+from tools.examples import CLIENT_EXAMPLES
 
 TAGS = [t.__struct_config__.tag for t in m.CLIENT_TYPES]
 FIELDS = sorted({f for t in m.CLIENT_TYPES for f in t.__struct_fields__})
@@ -246,7 +246,7 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from server_support import ServerProc
 
-    from server.redis_process import RedisProcess
+    from server.store.embedded import RedisProcess
 
     with tempfile.TemporaryDirectory() as tmp:
         redis_proc = RedisProcess().start()

@@ -17,15 +17,26 @@ import redis
 from client_cli.bot import play_game
 from client_cli.session import Session
 from server import rooms
-from server.records import RoomRecord
-from server.redis_process import free_port
-from server.store import room_key, tail_key
+from server.rooms.state import RoomRecord
+from server.store.embedded import free_port
+from server.store.keys import room_key, tail_key
 
 ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+KRIG_SERVER = str(BIN / "krig-server")
+"""The installed console scripts: they work from any folder (``python -m server...``
+would import whatever ``server`` or ``protocol`` the current folder holds)."""
+KRIG = str(BIN / "krig")
 
 
 class ServerProc:
-    """One ``krig-server serve`` child process on a fixed port (restartable)."""
+    """One ``krig-server serve`` child process on a fixed port (restartable).
+
+    With ``redis_url`` empty it keeps rooms as a self-hoster's server does: give
+    ``data_dir=`` (a temporary directory) or ``ephemeral=True``; the suite's
+    default data directory (``XDG_DATA_HOME``, set by conftest.py) is never a
+    user's own.
+    """
 
     def __init__(self, redis_url: str, node_id: str, log_dir: Path, **settings: object) -> None:
         self.redis_url = redis_url
@@ -41,6 +52,8 @@ class ServerProc:
             **settings,
         }
         self.log_path = log_dir / f"{node_id}.log"
+        self.env: dict[str, str] = {}
+        """Environment variables for the child, over the suite's."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -55,16 +68,23 @@ class ServerProc:
     def start(self) -> ServerProc:
         self.starts += 1
         args = [
-            sys.executable, "-m", "server.cli", "serve",
+            KRIG_SERVER, "serve",
             "--port", str(self.port),
-            "--redis-url", self.redis_url,
             "--node-id", f"{self.node_id}-{self.starts}",
             "--log-format", "json",
         ]  # fmt: skip
+        if self.redis_url:
+            args += ["--redis-url", self.redis_url]
         for key, value in self.settings.items():
-            args += [f"--{key.replace('_', '-')}", str(value)]
+            flag = f"--{key.replace('_', '-')}"
+            if value is True:
+                args.append(flag)
+            elif value is not False and value is not None:
+                args += [flag, str(value)]
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps it
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=log)
+        self.proc = subprocess.Popen(
+            args, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, env={**os.environ, **self.env}
+        )
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

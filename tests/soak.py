@@ -32,8 +32,8 @@ from server_support import ServerProc, room_in_redis, stored
 from client_cli.load import LoadRoom, Stats
 from protocol.codec import decode_server
 from server.engine import census
-from server.redis_process import RedisProcess, free_port
-from server.store import log_key
+from server.store.embedded import RedisProcess, free_port
+from server.store.keys import log_key
 
 FAULTS = ("sigkill", "sigstop", "redis_restart", "sigterm", "cut_subscription")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from server.redis_process import free_port
+from server.store.embedded import free_port
 
 
 class TcpProxy:

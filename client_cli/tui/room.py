@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from client_cli.proof import check_proof
+from client_cli.proof import check_record
 from client_cli.rules_text import PRESETS, overrides
 from client_cli.session import Session
 from client_cli.table import Table
@@ -417,7 +417,7 @@ def _describe_seat(t: Table, msg: object, names: list[str]) -> str:
 
 DIALOG_CSS = """
 ConfirmLeave, SeatPicker, VerifyScreen { align: center middle; }
-#box { width: 64; height: auto; max-height: 20; border: round $accent; padding: 1 2;
+#box { width: 76; height: auto; max-height: 23; border: round $accent; padding: 0 1;
        background: $surface; }
 .ascii #box { border: ascii $accent; }
 """
@@ -506,18 +506,17 @@ class VerifyScreen(ModalScreen[None]):
             text.append(say_error(exc))
         else:
             assert isinstance(reply, m.Record)
-            problems = check_proof(reply.record)
-            if problems:
-                text.append("The proof does not hold:\n", style="bold red")
-                for p in problems:
+            found = check_record(reply.record)
+            if found.problems:
+                text.append("The record does not hold up:\n", style="bold red")
+                for p in found.problems:
                     text.append(f" - {p}\n")
             else:
-                text.append("The deal was fair.\n\n", style="bold green")
-                text.append(
-                    "The deal was fixed before the first card was flipped (its hash was "
-                    "sent at the start), it is exactly the rules' deck, and the events "
-                    "recorded are the ones sent during the game.\n\n"
-                )
+                text.append("Checked, and it holds:\n", style="bold green")
+                for c in found.checked:
+                    text.append(f" - {c}\n")
+                text.append(f"\nNot checked here: {found.not_checked}.\n", style="grey62")
+            text.append("\n")
         text.append("From a shell: ", style="grey62")
         text.append(f"krig verify {self.code} --game {self.game}", style="bold")
         text.append("\n\nEsc closes.", style="grey62")

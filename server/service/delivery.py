@@ -1,0 +1,290 @@
+"""Local delivery: each commit's events to this node's members of the room, in order.
+
+A node keeps a :class:`LocalRoom` for every room one of its connections is
+in (a seat or a spectator). Every commit of such a room reaches
+:meth:`LocalDelivery.deliver`: this node's own at once (from the room
+service), other nodes' through pub/sub. Events go out strictly in sequence
+order; an update that arrives ahead of a missing one waits, and a gap that
+stays is filled from the room's log in Redis (or, if the log no longer
+holds it, with a snapshot). The private messages an update calls for
+(snapshots, hands) are built by ``server.rooms.views`` for each member's
+own seat. Frames are written only through ``server.transport.outbox``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import structlog
+from msgspec import Struct
+from websockets.asyncio.server import ServerConnection
+
+from protocol import messages as m
+from protocol.codec import ProtocolError, decode_server, encode
+from protocol.errors import CloseCode, ErrorCode
+from server import rooms
+from server.rooms import Private
+from server.rooms.state import RoomRecord, decode_record
+from server.store.store import LoadedRoom, Store
+from server.store.update import RoomUpdate
+from server.transport.outbox import bundles, send_frames, wire_frame
+
+log = structlog.get_logger("krig.delivery")
+
+GAP_WAIT_S = 0.2
+"""How long an update that arrived ahead of a missing one waits before the gap is
+filled from Redis (the missing one is nearly always a moment behind)."""
+
+MEMBER_PRIVATE = Private.SNAPSHOTS | Private.HANDS | Private.REBOUND
+
+
+def send_msg(ws: ServerConnection, message: Struct) -> None:
+    """Queue a message now, in order with room broadcasts (no await between them)."""
+    send_frames(ws, [encode(message)])
+
+
+@dataclass(slots=True, eq=False)
+class Member:
+    """A local connection that sees a room (a seat or a spectator)."""
+
+    ws: ServerConnection
+    conn: str
+    player: str
+    seat: int | None
+    last_seq: int
+    on_removed: Callable[[], None] | None = None
+    """Called when this connection is put out of the room (it forgets the room)."""
+
+
+@dataclass(slots=True)
+class LocalRoom:
+    seq: int
+    """The last event delivered to the room's members."""
+    members: dict[str, Member] = field(default_factory=dict)
+    pending: dict[int, RoomUpdate] = field(default_factory=dict)
+    """Updates that arrived ahead of a missing one, by their first sequence number."""
+    gap_task: asyncio.Task[None] | None = None
+
+
+def private_of(frames: list[bytes]) -> Private:
+    """The private messages a run of event frames from the room's log calls for.
+
+    (Updates say it themselves; this is for the rare catch-up from the log.)
+    """
+    private = Private.NONE
+    for frame in frames:
+        try:
+            event = decode_server(frame)
+        except ProtocolError:
+            continue
+        if isinstance(event, m.GameStarted):
+            private |= Private.SNAPSHOTS | Private.HANDS
+        elif isinstance(event, m.Revealed):
+            private |= Private.HANDS
+        elif isinstance(event, m.PlayerReconnected):
+            private |= Private.REBOUND
+    return private
+
+
+class LocalDelivery:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, LocalRoom] = {}
+        self.lobby_watchers: dict[str, ServerConnection] = {}
+        self.on_first: Callable[[str], None] = lambda code: None
+        """Called when a room gets its first local member (subscribe to it)."""
+        self.on_last: Callable[[str], None] = lambda code: None
+        """Called when a room's last local member leaves (unsubscribe, forget it)."""
+        self.on_loaded: Callable[[str, LoadedRoom], None] = lambda code, loaded: None
+        """Called with a room just read from Redis while catching up (the cache's now)."""
+
+    # ------------------------------------------------------------- members
+
+    def join(self, code: str, member: Member) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            room = self.rooms[code] = LocalRoom(seq=member.last_seq)
+            self.on_first(code)
+        room.members[member.conn] = member
+
+    def leave(self, code: str, conn: str) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        room.members.pop(conn, None)
+        if not room.members:
+            del self.rooms[code]
+            if room.gap_task is not None:
+                room.gap_task.cancel()
+            self.on_last(code)
+
+    def members(self, code: str) -> list[Member]:
+        room = self.rooms.get(code)
+        return [] if room is None else list(room.members.values())
+
+    # ------------------------------------------------------------ delivery
+
+    def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
+        """Send a committed update's events to the room's local members, in order."""
+        room = self.rooms.get(update.code)
+        if room is None or update.last_seq <= room.seq:
+            return
+        if update.first_seq > room.seq + 1:
+            room.pending[update.first_seq] = update
+            if room.gap_task is None or room.gap_task.done():
+                room.gap_task = asyncio.get_running_loop().create_task(self._fill_gap(update.code))
+            return
+        self._send_update(room, update, rec, Private(update.private))
+        while room.seq + 1 in room.pending:
+            nxt = room.pending.pop(room.seq + 1)
+            self._send_update(room, nxt, None, Private(nxt.private))
+        for first in [f for f, u in room.pending.items() if u.last_seq <= room.seq]:
+            del room.pending[first]
+
+    def _send_update(
+        self, room: LocalRoom, update: RoomUpdate, rec: RoomRecord | None, private: Private
+    ) -> None:
+        """Broadcast the frames a room has not seen yet, then the private messages they call for."""
+        skip = room.seq + 1 - update.first_seq
+        frames = update.frames[skip:] if skip > 0 else update.frames
+        seq = max(room.seq + 1, update.first_seq)
+        if frames:
+            last = seq + len(frames) - 1
+            wire: list[bytes] | None = None  # framed once for every plain member
+            for mb in list(room.members.values()):
+                if mb.last_seq < last:
+                    # A member that joined late has seen the first ones already.
+                    start = max(0, mb.last_seq + 1 - seq)
+                    if bundles(mb.ws):  # (its bundle is framed at the turn's end)
+                        send_frames(mb.ws, frames[start:])
+                    else:
+                        if wire is None:
+                            wire = [wire_frame(f) for f in frames]
+                        send_frames(mb.ws, frames[start:], wire[start:])
+                    mb.last_seq = last
+        room.seq = update.last_seq
+        for conn in update.removed:
+            self.put_out(update.code, conn)
+        private &= MEMBER_PRIVATE
+        if not private:
+            return
+        if rec is None:
+            if not update.record:  # (a step of play never calls for a private message)
+                return
+            rec = decode_record(update.record)
+        self._private(room, rec, private)
+
+    def _private(self, room: LocalRoom, rec: RoomRecord, private: Private) -> None:
+        for mb in list(room.members.values()):
+            # The seat comes from the record, never from what the member joined
+            # as: a host may have removed it and another player taken it since.
+            seat = rec.seat_of(mb.player)
+            mb.seat = seat
+            held_by = rec.seats[seat].conn if seat is not None else ""
+            if private & Private.REBOUND and held_by not in ("", mb.conn):
+                # This seat was resumed on another connection: this one is stale.
+                room.members.pop(mb.conn, None)
+                asyncio.get_running_loop().create_task(
+                    mb.ws.close(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
+                )
+                continue
+            if private & Private.SNAPSHOTS:
+                send_msg(mb.ws, rooms.snapshot(rec, seat))
+            elif private & Private.HANDS:
+                hand = rooms.hand(rec, seat)
+                if hand is not None:
+                    send_msg(mb.ws, hand)
+
+    def put_out(self, code: str, conn: str) -> None:
+        """A local member the host removed from the room: told, then no more events."""
+        room = self.rooms.get(code)
+        mb = room.members.get(conn) if room is not None else None
+        if mb is None:
+            return
+        self.leave(code, conn)
+        send_msg(
+            mb.ws,
+            m.Error(
+                id=None,
+                code=ErrorCode.REMOVED.value,
+                message=f"the host removed you from room {code}",
+            ),
+        )
+        if mb.on_removed is not None:
+            mb.on_removed()
+
+    # ------------------------------------------------------------- catching up
+
+    async def _fill_gap(self, code: str) -> None:
+        await asyncio.sleep(GAP_WAIT_S)
+        room = self.rooms.get(code)
+        if room is None or not room.pending:
+            return
+        await self.catch_up(code)
+
+    async def catch_up(self, code: str) -> None:
+        """Catch a local room up from Redis (after a gap or a lost subscription)."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        loaded = await self.store.load(code)
+        if loaded is None:
+            return
+        kept = await self.store.events_after(code, room.seq)
+        room = self.rooms.get(code)
+        if room is None or loaded.seq <= room.seq:
+            return
+        rec = rooms.rebuild(loaded.blob, loaded.tail)
+        self.on_loaded(code, loaded)
+        room.pending.clear()
+        if kept is None:
+            for mb in room.members.values():
+                mb.seat = rec.seat_of(mb.player)
+                send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
+                mb.last_seq = rec.seq
+            room.seq = rec.seq
+        else:
+            last_seq, frames = kept
+            update = RoomUpdate(
+                code,
+                loaded.version,
+                last_seq - len(frames) + 1,
+                last_seq,
+                loaded.blob,
+                frames,
+                0,
+                private=int(private_of(frames)),
+            )
+            self._send_update(room, update, rec, Private(update.private))
+        self._put_out_missed(code, rec)
+
+    def _put_out_missed(self, code: str, rec: RoomRecord) -> None:
+        """Members the host put out in an update this node never received.
+
+        The log holds the events, not who was put out; the record names the
+        last few. One that is back in the room since (seated or watching
+        again) stays.
+        """
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        for conn in rec.removed:
+            mb = room.members.get(conn)
+            back = mb is not None and (
+                rec.seat_of(mb.player) is not None or mb.player in rec.spectators
+            )
+            if mb is not None and not back:
+                self.put_out(code, conn)
+
+    # ------------------------------------------------------------- the lobby
+
+    def lobby_changed(self, frame: bytes) -> None:
+        """A public room changed: every lobby watcher gets the ``lobby_room`` frame."""
+        if self.lobby_watchers:
+            # Through the outbox, as everything else: in order with a
+            # bundling watcher's messages of this turn (its `lobby` reply).
+            wire = [wire_frame(frame)]
+            for ws in list(self.lobby_watchers.values()):
+                send_frames(ws, [frame], None if bundles(ws) else wire)

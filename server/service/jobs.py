@@ -1,0 +1,189 @@
+"""The node's background jobs: heartbeat, catching up, dead nodes, due timers.
+
+Each job runs every few seconds for the node's lifetime (``Jobs.start``);
+a job that fails is logged and runs again next time. None of them is needed
+for a step of play: they are how a node notices what no client tells it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+from collections.abc import Callable
+
+import structlog
+
+from server import rooms
+from server.config import Settings
+from server.errors import Refused, StoreFormatMismatch
+from server.rooms import Outcome
+from server.rooms.state import RoomRecord
+from server.service.delivery import LocalDelivery
+from server.service.pubsub import Relay
+from server.service.service import RoomService, now_ms
+from server.store.scripts import STORE_FORMAT
+from server.store.store import Store
+
+log = structlog.get_logger("krig.jobs")
+
+SWEEP_S = 0.2
+RECONCILE_S = 1.0
+HEARTBEAT_S = 2.0
+
+
+def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
+    rooms.node_lost(rec, out, node, now_ms())
+
+
+class Jobs:
+    def __init__(
+        self,
+        settings: Settings,
+        node_id: str,
+        store: Store,
+        service: RoomService,
+        delivery: LocalDelivery,
+        relay: Relay,
+    ) -> None:
+        self.settings = settings
+        self.node_id = node_id
+        self.store = store
+        self.service = service
+        self.delivery = delivery
+        self.relay = relay
+        self.grace_ms = int(settings.grace_s * 1000)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._beats = 0
+        self._behind: dict[str, int] = {}
+
+    async def join_nodes(self) -> None:
+        """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
+        live node keeps rooms in another format (store.scripts.JOIN)."""
+        now = now_ms()
+        verdict, rest = await self.store.join_nodes(
+            self.node_id, now, now - int(self.settings.dead_node_s * 1000)
+        )
+        if verdict == "differs":
+            node, format_ = rest
+            log.error(
+                "store_format_mismatch", other_node=node, its_format=format_, ours=STORE_FORMAT
+            )
+            raise StoreFormatMismatch(node, format_, STORE_FORMAT)
+        if rest:
+            # Builds from before the check say no format. The last of them keeps
+            # rooms as this one does; one from before 2026-11-30 19:30 UTC does not.
+            log.warning("nodes_without_store_format", nodes=rest, ours=STORE_FORMAT)
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [  # (named: a task dump says which job waits where)
+            loop.create_task(self.relay.listen(), name="listen"),
+            loop.create_task(self._every(HEARTBEAT_S, self._heartbeat), name="heartbeat"),
+            loop.create_task(
+                self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes),
+                name="reap_nodes",
+            ),
+            loop.create_task(self._every(SWEEP_S, self._sweep), name="sweep"),
+            loop.create_task(self._every(RECONCILE_S, self._reconcile), name="reconcile"),
+        ]
+
+    async def stop(self, seconds: float) -> None:
+        """Cancel the background jobs; wait at most ``seconds`` for them, then go on."""
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            _, left = await asyncio.wait(self._tasks, timeout=seconds)
+            if left:
+                log.warning(
+                    "background_jobs_still_running",
+                    jobs=len(left),
+                    names=sorted(t.get_name() for t in left),
+                )
+        await self.relay.close(seconds)
+
+    async def _every(self, seconds: float, job: Callable[[], object]) -> None:
+        task = asyncio.current_task()
+        while True:
+            try:
+                result = job()
+                if asyncio.iscoroutine(result):
+                    await result
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning(
+                    "background_job_failed", job=getattr(job, "__name__", "?"), error=str(exc)
+                )
+            if task is not None and task.cancelling():
+                # Cancelled, but the job returned: Python 3.11's asyncio.wait_for,
+                # which redis-py wraps round every send, can swallow a cancellation
+                # that lands as the send completes. Without this the job went on
+                # and a stop waited out its bound (background_jobs_still_running).
+                raise asyncio.CancelledError
+            await asyncio.sleep(seconds)
+
+    async def _heartbeat(self) -> None:
+        # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
+        self.service.forget_idle(lambda code: code in self.delivery.rooms)
+        self.relay.ping()
+        known = await self.store.heartbeat(self.node_id, now_ms())
+        if not known and self._beats:
+            # This process was paused (SIGSTOP, a long GC, a VM freeze) for
+            # longer than dead_node_s and another node reaped it. Its
+            # connections are still open: take their seats back.
+            log.warning("node_was_reaped", rooms=len(self.delivery.rooms))
+            for code in list(self.delivery.rooms):
+                members = [(mb.player, mb.conn) for mb in self.delivery.members(code)]
+                await self.store.add_node_room(self.node_id, code)
+                with contextlib.suppress(Refused):
+                    await self.service.apply(code, functools.partial(rooms.rebind, members=members))
+        self._beats += 1
+
+    async def _reconcile(self) -> None:
+        """Catch up rooms whose events this node missed and has no later event to notice by.
+
+        A subscription can lose messages without an error reaching us (the
+        client library reconnects and resubscribes by itself); if the missed
+        event was the last one, every client may be waiting on it. One
+        pipelined round trip a second compares each local room with Redis.
+        """
+        codes = list(self.delivery.rooms)
+        if not codes:
+            return
+        behind, self._behind = self._behind, {}
+        for code, seq in zip(codes, await self.store.room_seqs(codes), strict=True):
+            room = self.delivery.rooms.get(code)
+            if room is None or seq is None or seq <= room.seq:
+                continue
+            if behind.get(code) == room.seq:  # behind, and no progress for a second
+                log.info("room_behind", room=code, local=room.seq, redis=seq)
+                await self.delivery.catch_up(code)
+            else:  # perhaps just in flight: look again next time
+                self._behind[code] = room.seq
+
+    async def _reap_nodes(self) -> None:
+        """Seats held through a node that stopped beating count as disconnected."""
+        dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
+        for node in dead:
+            if node == self.node_id:
+                continue
+            for code in await self.store.node_rooms(node):
+                with contextlib.suppress(Refused):
+                    await self.service.apply(code, functools.partial(_lose_node, node=node))
+            await self.store.forget_node(node)
+            log.info("node_reaped", dead_node=node)
+
+    async def _sweep(self) -> None:
+        """Play awaited seats whose grace period ran out (exactly once across nodes)."""
+        for code in await self.store.claim_due(now_ms(), lease_ms=5000):
+            try:
+                rec, _, _ = await self.service.apply(
+                    code,
+                    lambda rec, out: rooms.tick(rec, out, now_ms(), self.grace_ms),
+                    acted_ms=now_ms(),
+                )
+            except Refused:
+                await self.store.set_due(code, None)
+                continue
+            await self.store.set_due(code, rooms.next_due_ms(rec, self.grace_ms))

@@ -1,0 +1,160 @@
+"""One server process's parts, put together: the store, the room service, batching,
+local delivery, pub/sub, ways in, and the background jobs.
+
+The transport (``server.transport``) speaks to a connection's room only
+through the :class:`Node`: it never names a Redis key or runs a transition
+outside the room service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import msgspec
+import redis.asyncio as aioredis
+from websockets.asyncio.server import ServerConnection
+
+from protocol import messages as m
+from protocol.records import GameRecord
+from server import metrics, rooms
+from server.config import Settings
+from server.rooms.codes import normalize
+from server.rooms.replay import with_events
+from server.rooms.state import RoomRecord
+from server.service.batching import Batcher
+from server.service.delivery import LocalDelivery, Member, send_msg
+from server.service.entry import Entry
+from server.service.jobs import Jobs
+from server.service.pubsub import Relay
+from server.service.service import RoomService
+from server.store.pipe import RedisPipe
+from server.store.store import LoadedRoom, Player, Store
+
+
+class Node:
+    def __init__(
+        self,
+        settings: Settings,
+        client: aioredis.Redis,
+        node_id: str,
+        pipe: RedisPipe | None = None,
+        redis_url: str = "",
+    ) -> None:
+        self.settings = settings
+        self.id = node_id
+        self.store = Store(
+            client,
+            pipe=pipe,
+            log_keep=settings.log_keep,
+            room_ttl_s=settings.room_ttl_s,
+            record_ttl_s=settings.record_ttl_s,
+            session_ttl_s=settings.session_ttl_s,
+        )
+        self.delivery = LocalDelivery(self.store)
+        grace_ms = int(settings.grace_s * 1000)
+        self.service = RoomService(self.store, self.delivery, grace_ms, self._listening)
+        self.relay = Relay(
+            redis_url or settings.redis_url, client, node_id, self.service, self.delivery
+        )
+        self.batcher = Batcher(self.service)
+        self.entry = Entry(settings, self.store, self.service)
+        self.jobs = Jobs(settings, node_id, self.store, self.service, self.delivery, self.relay)
+        self.delivery.on_first = self._first_member
+        self.delivery.on_last = self._last_member
+        self.delivery.on_loaded = self.service.remember
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def redis_ok(self) -> bool:
+        return self.relay.ok
+
+    def _listening(self, code: str) -> bytes:
+        return self.relay.listening(code)
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _first_member(self, code: str) -> None:
+        metrics.ROOMS.set(len(self.delivery.rooms))
+        self._spawn(self.relay.subscribe(code))
+
+    def _last_member(self, code: str) -> None:
+        metrics.ROOMS.set(len(self.delivery.rooms))
+        self.service.forget(code)
+        self._spawn(self.relay.unsubscribe(code))
+
+    # --------------------------------------------------- what a connection asks
+
+    async def new_player(self, name: str) -> tuple[Player, str]:
+        return await self.store.new_player(name)
+
+    async def resume(self, token: str) -> tuple[Player, str] | None:
+        return await self.store.resume(token)
+
+    async def enter(
+        self,
+        ws: ServerConnection,
+        conn: str,
+        player: str,
+        rec: RoomRecord,
+        seat: int | None,
+        action_id: int | None,
+        on_removed: Callable[[], None] | None = None,
+    ) -> None:
+        """``conn`` becomes a local member of ``rec``: joined, snapshot, then live events."""
+        for message in rooms.entry(rec, seat, action_id):
+            send_msg(ws, message)
+        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_removed))
+        await self.store.add_node_room(self.id, rec.code)
+        await self.store.set_player_room(player, rec.code)
+
+    def step_out(self, code: str, conn: str) -> None:
+        """``conn`` no longer follows room ``code`` here (it left, or moves on)."""
+        self.delivery.leave(code, conn)
+
+    async def left(self, player: str) -> None:
+        """``player`` is in no room now (its session resumes into none)."""
+        await self.store.set_player_room(player, "")
+
+    async def current(self, code: str) -> RoomRecord | None:
+        """The room as Redis holds it now (None: it is gone)."""
+        loaded = await self.store.load(code)
+        return None if loaded is None else rooms.rebuild(loaded.blob, loaded.tail)
+
+    async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
+        return await self.store.events_after(code, after)
+
+    async def loaded(self, code: str) -> LoadedRoom | None:
+        return await self.store.load(code)
+
+    async def lobby(self) -> list[m.RoomSummary]:
+        rows = await self.store.lobby()
+        return [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
+
+    def watch_lobby(self, conn: str, ws: ServerConnection | None) -> None:
+        """``ws`` gets every lobby change from now on (None: no longer)."""
+        if ws is None:
+            self.delivery.lobby_watchers.pop(conn, None)
+        else:
+            self.delivery.lobby_watchers[conn] = ws
+
+    async def record(self, text: str, game: int) -> GameRecord | None:
+        """A finished game's record with its events rebuilt (None: not kept)."""
+        record = await self.store.load_record(normalize(text) or text, game)
+        return None if record is None else with_events(record)
+
+    # -------------------------------------------------------------- lifetime
+
+    async def start(self) -> None:
+        await self.jobs.join_nodes()
+        self.jobs.start()
+
+    async def stop(self, seconds: float) -> None:
+        await self.jobs.stop(seconds)
+
+    async def forget_me(self) -> None:
+        await self.store.forget_node(self.id)

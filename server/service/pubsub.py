@@ -1,0 +1,138 @@
+"""The node's subscription: other nodes' commits of its rooms, and lobby changes.
+
+A node subscribes to the channel of every room it has a member in, to the
+lobby's channel and to its own control channel. Every message is handed
+over as it arrives: a lobby change to the lobby watchers, a room's update to
+the room service's cache and to local delivery. When the subscription is
+lost it is reopened with backoff, every room is subscribed again and caught
+up from Redis (updates published meanwhile are gone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import redis.asyncio as aioredis
+import structlog
+
+from server.service.delivery import LocalDelivery
+from server.service.service import RoomService
+from server.store.keys import LOBBY_CHANNEL, channel, node_channel
+from server.store.subscription import Subscription, open_subscription
+from server.store.update import decode_update
+
+log = structlog.get_logger("krig.pubsub")
+
+LOBBY_CHANNEL_BYTES = LOBBY_CHANNEL.encode()
+
+
+class Relay:
+    def __init__(
+        self,
+        redis_url: str,
+        client: aioredis.Redis,
+        node_id: str,
+        service: RoomService,
+        delivery: LocalDelivery,
+    ) -> None:
+        self.redis_url = redis_url
+        self.client = client
+        self.node_id = node_id
+        self.service = service
+        self.delivery = delivery
+        self.ctl_channel = node_channel(node_id).encode()
+        self.ok = False
+        """The subscription is open (Redis answers)."""
+        self._sub: Subscription | None = None
+        self._subscribed: set[str] = set()
+        self._confirmed: set[str] = set()
+        """Rooms whose channel Redis confirmed on the live subscription: for these
+        the commit publishes only if another node listens too (store.scripts.COMMIT)."""
+        self._lock = asyncio.Lock()
+
+    def listening(self, code: str) -> bytes:
+        """The control channel when this node's subscription to ``code`` is confirmed."""
+        return self.ctl_channel if code in self._confirmed else b""
+
+    def ping(self) -> None:
+        """A subscription silent for long is cut and reopened (the heartbeat calls this)."""
+        if self._sub is not None:
+            self._sub.ping()
+
+    async def subscribe(self, code: str) -> None:
+        async with self._lock:
+            if code in self.delivery.rooms and code not in self._subscribed and self._sub:
+                try:
+                    sub = self._sub
+                    await sub.subscribe(channel(code))
+                    self._subscribed.add(code)
+                    if sub.confirms and sub is self._sub:
+                        self._confirmed.add(code)
+                except (aioredis.ConnectionError, OSError):
+                    pass  # the listener resubscribes everything when it reconnects
+        await self.delivery.catch_up(code)
+
+    async def unsubscribe(self, code: str) -> None:
+        async with self._lock:
+            if code not in self.delivery.rooms and code in self._subscribed and self._sub:
+                self._subscribed.discard(code)
+                self._confirmed.discard(code)
+                with contextlib.suppress(aioredis.ConnectionError, OSError):
+                    await self._sub.unsubscribe(channel(code))
+
+    def on_message(self, chan: bytes, data: bytes) -> None:
+        """One pub/sub message: a lobby change, or a room's update (this node's own
+        too, when the commit was published for another node's sake)."""
+        if chan == LOBBY_CHANNEL_BYTES:
+            self.delivery.lobby_changed(data)
+            return
+        if chan == self.ctl_channel:
+            return
+        update = decode_update(data)
+        self.service.heard(update)
+        self.delivery.deliver(update, None)
+
+    async def listen(self) -> None:
+        backoff = 0.05
+        while True:
+            sub: Subscription | None = None
+            try:
+                sub = await open_subscription(
+                    self.redis_url, self.client, f"krig-{self.node_id}", self.on_message
+                )
+                async with self._lock:
+                    self._sub = sub
+                    self._confirmed = set()
+                    self._subscribed = set(self.delivery.rooms)
+                    await sub.subscribe(
+                        self.ctl_channel.decode(),
+                        LOBBY_CHANNEL,
+                        *(channel(code) for code in self._subscribed),
+                    )
+                    if sub.confirms:
+                        self._confirmed = set(self._subscribed)
+                for code in list(self.delivery.rooms):
+                    await self.delivery.catch_up(code)
+                self.ok = True
+                backoff = 0.05
+                await sub.run()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.ok = False
+                self._confirmed = set()
+                log.warning("redis_subscription_lost", error=str(exc), retry_in_s=backoff)
+                if sub is not None:
+                    with contextlib.suppress(Exception):
+                        await sub.close()
+                self._sub = None
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+
+    async def close(self, seconds: float) -> None:
+        if self._sub is not None:
+            closing = asyncio.ensure_future(self._sub.close())
+            done, _ = await asyncio.wait([closing], timeout=seconds)
+            for fut in done:
+                fut.exception()  # retrieved: a close that failed changes nothing now

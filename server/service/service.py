@@ -1,0 +1,290 @@
+"""The room service: load a room, run one transition, compare-and-set, retry.
+
+``RoomService.apply`` is the only way a room changes. It loads the record
+(from the node's cache when that is current), runs a transition from
+:mod:`server.rooms` on it, and commits the result with one compare-and-set
+round trip through the :class:`RoomStore`; on a conflict it reloads and
+tries again. A commit is handed to the :class:`Delivery` at once, so this
+node's members see their own commits without waiting for pub/sub. The
+service never holds a socket (boardgame.io's ``Master`` is the model).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+import structlog
+
+from protocol.codec import encode
+from protocol.errors import ErrorCode
+from server import metrics, rooms
+from server.errors import Refused
+from server.rooms import Commit, Outcome, Private
+from server.rooms.state import (
+    PlayInput,
+    RoomRecord,
+    StepEntry,
+    encode_record,
+    encode_step,
+)
+from server.store.store import LoadedRoom
+from server.store.update import RoomUpdate
+
+T = TypeVar("T")
+log = structlog.get_logger("krig.service")
+
+STEPS_PER_RECORD = 16
+"""A room's whole record is written at least every this many steps of play; the
+steps in between are appended to its tail (store.scripts.COMMIT), which a load
+applies (at most 15 steps, about 5 us each in the engine)."""
+
+MAX_ATTEMPTS = 50
+"""Compare-and-set attempts before an action is answered "too busy"."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class RoomStore(Protocol):
+    """What the service needs of the store."""
+
+    async def load(self, code: str) -> LoadedRoom | None: ...
+
+    async def commit(
+        self, update: RoomUpdate, expected: int, commit: Commit, mine: bytes = b""
+    ) -> bool: ...
+
+
+class Delivery(Protocol):
+    """Where a commit goes once it is in Redis: this node's members of the room."""
+
+    def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
+        """``rec``: the committed record when the caller has it (else None)."""
+
+
+class RoomService:
+    def __init__(
+        self,
+        store: RoomStore,
+        delivery: Delivery,
+        grace_ms: int,
+        listening: Callable[[str], bytes] = lambda code: b"",
+    ) -> None:
+        self.store = store
+        self.delivery = delivery
+        self.grace_ms = grace_ms
+        self.listening = listening
+        """The node's control channel when it is known to listen to the room
+        (store.scripts.COMMIT's ARGV[11]), else b"": then every commit publishes."""
+        self.cache: dict[str, LoadedRoom] = {}
+        self.decoded: dict[str, RoomRecord] = {}
+        """The last record this node committed per room, so the next action skips a decode."""
+        self._locks: dict[str, asyncio.Lock] = {}
+        """One per room acted on; unused ones are dropped by ``forget_idle``."""
+
+    async def apply(
+        self,
+        code: str,
+        transition: Callable[[RoomRecord, Outcome], T],
+        *,
+        acted_ms: int = 0,
+        create: RoomRecord | None = None,
+        plays: list[PlayInput] | None = None,
+    ) -> tuple[RoomRecord, Outcome, T]:
+        """Run ``transition`` on room ``code`` atomically; raises :class:`Refused`.
+
+        ``plays``: the transition is exactly these plays, applied in order by
+        ``rooms.play_input`` (a batch of ``server.service.batching``); such a
+        step may be committed as a tail entry instead of a whole record.
+
+        Actions on one room are applied one at a time on this node: two seats
+        flipping at once would otherwise both start from the same cached
+        version, and the second would lose the compare-and-set and pay a
+        reload and a second commit (two extra round trips).
+        """
+        lock = self._locks.get(code)
+        if lock is None:
+            lock = self._locks[code] = asyncio.Lock()
+        async with lock:
+            return await self._apply(code, transition, acted_ms, create, plays)
+
+    async def _apply(
+        self,
+        code: str,
+        transition: Callable[[RoomRecord, Outcome], T],
+        acted_ms: int,
+        create: RoomRecord | None,
+        plays: list[PlayInput] | None,
+    ) -> tuple[RoomRecord, Outcome, T]:
+        cached: LoadedRoom | None = None
+        for attempt in range(MAX_ATTEMPTS):
+            if create is not None:
+                loaded = LoadedRoom(0, 0, b"")
+                rec = create
+            else:
+                cached = self.cache.get(code)
+                loaded_or_none = cached if cached is not None else await self.store.load(code)
+                if loaded_or_none is None:
+                    raise Refused(ErrorCode.UNKNOWN_ROOM, f"no room has the code {code}")
+                loaded = loaded_or_none
+                kept = self.decoded.pop(code, None)
+                # The record this node committed last is reused as is (the
+                # transition below may change it: it is taken out of the cache
+                # and put back only after a successful commit).
+                if kept is not None and kept.version == loaded.version:
+                    rec = kept
+                else:
+                    rec = rooms.rebuild(loaded.blob, loaded.tail)
+            first_seq = rec.seq + 1
+            out = Outcome(from_cache=create is None and cached is not None)
+            stored_ms = rec.updated_ms
+            rec.updated_ms = now_ms()
+            try:
+                result = transition(rec, out)
+            except Refused:
+                if create is None and cached is not None:
+                    # Judged against this node's cache, which may be behind Redis
+                    # (another node's commit not yet received): refuse only on
+                    # the current record.
+                    self.cache.pop(code, None)
+                    continue
+                raise
+            if create is None and not out.events:
+                # No event: commit only if the record really changed (e.g. a spectator).
+                rec.updated_ms, now = stored_ms, rec.updated_ms
+                if encode_record(rec) == loaded.blob:
+                    return rec, out, result
+                rec.updated_ms = now
+            rec.version = loaded.version + 1
+            step = plays if plays is not None and self._steppable(rec, out, loaded) else None
+            if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step):
+                return rec, out, result
+            metrics.CONFLICTS.inc()
+            self.cache.pop(code, None)
+            if create is not None:
+                raise Refused(ErrorCode.INTERNAL, "room code collision")
+            if attempt > 3:
+                await asyncio.sleep(0.001 * attempt)
+        raise Refused(ErrorCode.INTERNAL, "the room is too busy; try again")
+
+    async def _commit(
+        self,
+        code: str,
+        rec: RoomRecord,
+        out: Outcome,
+        loaded: LoadedRoom,
+        first_seq: int,
+        acted_ms: int,
+        step: list[PlayInput] | None,
+    ) -> bool:
+        """Commit ``rec`` if the room is still at ``loaded``'s version; deliver it then.
+
+        ``step``: the plays of a step to append to the room's tail (see
+        _steppable); else the whole record is written and the tail emptied.
+        """
+        if step is None:
+            blob, entry = encode_record(rec), b""
+        else:
+            blob, entry = b"", encode_step(StepEntry(rec.updated_ms, step))
+        commit = rooms.settle(rec, out, self.grace_ms, step is not None)
+        update = RoomUpdate(
+            code=code,
+            version=rec.version,
+            first_seq=first_seq,
+            last_seq=rec.seq,
+            record=blob,
+            frames=[encode(e) for e in out.events],
+            acted_ms=acted_ms,
+            removed=out.removed,
+            step=entry,
+            private=int(commit.private),
+        )
+        if not await self.store.commit(update, loaded.version, commit, self.listening(code)):
+            return False
+        if step is None:
+            self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
+        else:
+            tail = [*loaded.tail, entry]
+            self.cache[code] = LoadedRoom(rec.version, rec.seq, loaded.blob, tail)
+        self.decoded[code] = rec
+        if commit.private & Private.REVEALED and acted_ms:
+            # Counted once, where the step was committed (not on every node that delivers it).
+            metrics.HOT.reveal(max(0.0, time.time() - acted_ms / 1000))
+        self.delivery.deliver(update, rec)
+        if out.finished:
+            _game_summary(rec)
+        return True
+
+    @staticmethod
+    def _steppable(rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
+        """Whether a batch of plays can be committed as a tail entry.
+
+        Only a step in the middle of a game without hands: a start, an end or
+        a removal writes the whole record, as does every
+        ``STEPS_PER_RECORD``-th step (the tail stays short), and a hand game's
+        update carries the record its hands are read from. (A public room's
+        lobby entry is left as it is: a step changes nothing it shows.)
+        """
+        state = rec.state
+        return (
+            bool(out.events)
+            and not (out.started or out.finished or out.removed)
+            and rec.status == "playing"
+            and state is not None
+            and state.rules.hand_size == 0
+            and len(loaded.tail) < STEPS_PER_RECORD - 1
+        )
+
+    # ------------------------------------------------------------ the cache
+
+    def heard(self, update: RoomUpdate) -> None:
+        """Another node's commit (or this one's, heard back): keep the cache current."""
+        code = update.code
+        cached = self.cache.get(code)
+        if update.record and (cached is None or cached.version < update.version):
+            self.cache[code] = LoadedRoom(update.version, update.last_seq, update.record)
+        elif update.step and cached is not None and cached.version == update.version - 1:
+            tail = [*cached.tail, update.step]
+            self.cache[code] = LoadedRoom(update.version, update.last_seq, cached.blob, tail)
+        elif cached is not None and cached.version < update.version:
+            del self.cache[code]  # a step this node cannot place: load when needed
+
+    def remember(self, code: str, loaded: LoadedRoom) -> None:
+        """A record just read from Redis is the cache's from now on."""
+        self.cache[code] = loaded
+
+    def forget(self, code: str) -> None:
+        self.cache.pop(code, None)
+        self.decoded.pop(code, None)
+
+    def forget_idle(self, keep: Callable[[str], bool]) -> None:
+        """Drop what this node keeps of rooms it no longer serves (``keep``: still served)."""
+        for code in [c for c in self.cache if not keep(c)]:
+            del self.cache[code]
+        for code in [c for c in self.decoded if not keep(c)]:
+            del self.decoded[code]
+        for code in [c for c, lk in self._locks.items() if not keep(c) and not lk.locked()]:
+            del self._locks[code]
+
+
+def _game_summary(rec: RoomRecord) -> None:
+    state = rec.state
+    assert state is not None
+    metrics.GAMES.inc()
+    log.info(
+        "game_over",
+        room=rec.code,
+        game=rec.game,
+        preset=rec.preset,
+        players=len(rec.seats),
+        result=state.result,
+        winners=state.winners,
+        reason=state.reason,
+        tricks=state.tricks,
+        wars=state.wars,
+        seconds=round((rec.updated_ms - rec.game_started_ms) / 1000, 1),
+    )

@@ -1,0 +1,322 @@
+"""``krig-server serve``: the WebSocket server, its HTTP endpoints and its lifetime.
+
+One port serves ``/ws`` (the game, subprotocol ``krig.v1``), ``/healthz``
+(the process is up), ``/readyz`` (Redis answers and the node is not
+draining) and ``/metrics`` (Prometheus).  SIGTERM or SIGINT: refuse new
+handshakes, close every client with 1012 so it resumes on another node, and
+leave every room in Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import faulthandler
+import os
+import secrets
+import signal
+import socket
+import sys
+from collections.abc import Iterable, Sequence
+from http import HTTPStatus
+from typing import Any
+
+import structlog
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+from websockets.typing import Origin
+
+from krig_runtime import process
+from protocol.errors import CloseCode
+from protocol.limits import MAX_CLIENT_FRAME
+from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
+from server import logs, metrics, web_assets
+from server.config import Settings
+from server.errors import RedisUrlError, StoreFormatMismatch
+from server.service.node import Node
+from server.store.client import redis_client
+from server.store.embedded import RedisProcess
+from server.store.pipe import RedisPipe, pipe_supported
+from server.transport.connection import Connection, peer_address
+from server.transport.inbox import OfferingConnection
+
+log = structlog.get_logger("krig.server")
+SHUTDOWN_STEP_S = 3.0
+
+
+async def waited_out(
+    step: str,
+    waits: Sequence[asyncio.Future[Any]],
+    seconds: float,
+    watched: Iterable[asyncio.Task[Any]] = (),
+) -> None:
+    """Wait at most ``seconds`` for ``waits``, then go on without them.
+
+    Unlike ``asyncio.wait_for``, this never waits for a cancelled task to
+    finish, so a task that is slow to give up cannot hold the shutdown. What
+    is still running is logged with where it waits (``watched``: the tasks
+    worth naming, when ``waits`` only stands for them).
+    """
+    if not waits:
+        return
+    done, pending = await asyncio.wait(waits, timeout=seconds)
+    for fut in done:
+        if not fut.cancelled():
+            fut.exception()  # retrieved: a close that failed changes nothing now
+    if not pending:
+        return
+    for fut in pending:
+        fut.cancel()
+    stuck = [t for t in watched if not t.done()] or [
+        p for p in pending if isinstance(p, asyncio.Task)
+    ]
+    log.warning(
+        "shutdown_step_waited_out",
+        step=step,
+        seconds=seconds,
+        left=len(pending),
+        waiting_in=[awaiting(t) for t in stuck[:5]],
+    )
+
+
+def awaiting(task: asyncio.Task[Any]) -> str:
+    """Where a suspended task waits: its chain of coroutines, outermost first."""
+    where: list[str] = []
+    coro: Any = task.get_coro()
+    while coro is not None and len(where) < 12:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is None:
+            break
+        where.append(f"{frame.f_code.co_qualname}:{frame.f_lineno}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return " > ".join(where) or repr(task)
+
+
+def log_tasks() -> None:
+    """SIGUSR1: log every unfinished task and where it waits (a server that will not stop)."""
+    tasks = [t for t in asyncio.all_tasks() if not t.done()]
+    waiting_in = [f"{t.get_name()}: {awaiting(t)}" for t in tasks[:100]]
+    log.warning("tasks", count=len(tasks), waiting_in=waiting_in)
+
+
+def allowed_origins(text: str) -> list[Origin | None] | None:
+    """The Origin allow-list; a missing Origin (non-browser clients) always passes."""
+    listed = [Origin(o.strip()) for o in text.split(",") if o.strip()]
+    return [None, *listed] if listed else None
+
+
+class App:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.draining = False
+        self.embedded: RedisProcess | None = None
+        self.node: Node | None = None
+        self.per_addr: dict[str, int] = {}
+
+    def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/healthz":
+            return conn.respond(HTTPStatus.OK, "ok\n")
+        if path == "/readyz":
+            ready = self.node is not None and self.node.redis_ok and not self.draining
+            if ready:
+                return conn.respond(HTTPStatus.OK, "ready\n")
+            return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
+        if path == "/metrics":
+            response = conn.respond(HTTPStatus.OK, "")
+            body = metrics.exposition()
+            response.body = body
+            response.headers = Headers(
+                [
+                    ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
+                    ("Content-Length", str(len(body))),
+                ]
+            )
+            return response
+        if path != "/ws":
+            page = web_assets.lookup(path)
+            if page is None:
+                return conn.respond(HTTPStatus.NOT_FOUND, "krig: the game is at /ws\n")
+            status, kind, body = page
+            response = conn.respond(status, "")
+            response.body = body
+            host = request.headers.get("Host", "localhost")
+            response.headers = Headers(
+                [
+                    ("Content-Type", kind),
+                    ("Content-Length", str(len(body))),
+                    *web_assets.security_headers(host),
+                ]
+            )
+            return response
+        if self.draining:
+            return conn.respond(
+                HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"
+            )
+        limit = self.settings.max_conns_per_addr
+        peer = peer_address(conn, self.settings.client_ip_header)
+        if limit and self.per_addr.get(peer, 0) >= limit:
+            log.warning("too_many_connections", peer=peer, limit=limit)
+            return conn.respond(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"krig: at most {limit} connections from one address\n",
+            )
+        offered = [
+            p.strip()
+            for value in request.headers.get_all("Sec-WebSocket-Protocol")
+            for p in value.split(",")
+        ]
+        if not any(p in SUPPORTED_SUBPROTOCOLS for p in offered):
+            return conn.respond(
+                HTTPStatus.UPGRADE_REQUIRED,
+                "krig: unsupported protocol; this server speaks "
+                f"{', '.join(SUPPORTED_SUBPROTOCOLS)}\n",
+            )
+        return None
+
+    async def handler(self, ws: ServerConnection) -> None:
+        assert self.node is not None
+        peer = peer_address(ws, self.settings.client_ip_header)
+        self.per_addr[peer] = self.per_addr.get(peer, 0) + 1
+        try:
+            await Connection(self.node, ws).run()
+        finally:
+            left = self.per_addr.pop(peer) - 1
+            if left:
+                self.per_addr[peer] = left
+
+    async def run(self, stop: asyncio.Future[None] | None = None) -> None:
+        s = self.settings
+        url = s.redis_url
+        if not url:
+            self.embedded = await asyncio.to_thread(RedisProcess.for_settings(s).start)
+            url = self.embedded.url
+        try:
+            await self._serve(url, stop)
+        finally:
+            if self.embedded is not None:
+                await asyncio.to_thread(self.embedded.cleanup)
+
+    async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
+        s = self.settings
+        node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        client = redis_client(url, f"krig-{node_id}")
+        # The commit script (the only Redis call per flip) gets a pipelined
+        # connection of its own; everything else uses redis-py's pool.
+        pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
+        self.node = Node(s, client, node_id, pipe, url)
+        loop = asyncio.get_running_loop()
+        signals = stop is None
+        if stop is None:
+            stop = loop.create_future()
+            done = stop
+
+            def on_signal() -> None:
+                if not done.done():
+                    done.set_result(None)
+
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, on_signal)
+            loop.add_signal_handler(signal.SIGUSR1, log_tasks)
+        try:
+            await client.ping()
+            await self.node.start()
+            server = await serve(
+                self.handler,
+                s.host,
+                s.port,
+                create_connection=OfferingConnection,  # flips taken from the socket (inbox.py)
+                subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+                process_request=self.process_request,
+                compression=None,
+                max_size=MAX_CLIENT_FRAME,
+                origins=allowed_origins(s.allowed_origins),
+                open_timeout=s.open_timeout_s,
+                ping_interval=s.heartbeat_s,
+                ping_timeout=s.heartbeat_s,
+                close_timeout=2,
+                server_header="krig",
+            )
+            try:
+                where = f"ws://{s.host}:{s.port}/ws"
+                log.info("listening", url=where, redis=url, node=node_id)
+                page = f"http://{s.host}:{s.port}/"
+                print(f"krig-server listening on {where} (in a browser: {page})", flush=True)
+                await stop
+                self.draining = True
+                log.info("draining", connections=len(server.connections))
+                closing = [
+                    asyncio.ensure_future(
+                        ws.close(CloseCode.SERVICE_RESTART, "server restarting; reconnect")
+                    )
+                    for ws in list(server.connections)
+                ]
+                # Bounded: a peer that never answers the closing handshake must not
+                # keep the process alive (an orchestrator would SIGKILL it).
+                await waited_out("closing", closing, SHUTDOWN_STEP_S)
+            finally:
+                # Not websockets' own exit (``async with serve``): it waits for every
+                # connection handler without a bound.
+                server.close(close_connections=True)
+                await waited_out(
+                    "connection_handlers",
+                    [asyncio.ensure_future(server.wait_closed())],
+                    SHUTDOWN_STEP_S,
+                    getattr(server, "handler_tasks", ()),
+                )
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.node.forget_me(), SHUTDOWN_STEP_S)
+        finally:
+            await self.node.stop(SHUTDOWN_STEP_S)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
+            if pipe is not None:
+                await pipe.close()
+            log.info("stopped", node=node_id)
+            if signals:
+                _ignore_from_now(loop, {signal.SIGTERM, signal.SIGINT})
+
+
+def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signals]) -> None:
+    """Stopped: a further SIGTERM or SIGINT is ignored until the process exits.
+
+    Once the loop is closed its handlers are gone, and a signal would take the
+    default action: a second SIGTERM (an orchestrator, or an impatient
+    operator) arriving in the last milliseconds before exit turned a clean
+    stop into death by signal (exit -15). Blocked while the handlers are
+    swapped, so none slips in between.
+    """
+    signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+            signal.signal(sig, signal.SIG_IGN)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
+
+
+def run_server(settings: Settings) -> int:
+    logs.configure(settings.log_format, settings.log_level)
+    # SIGABRT (or a crash in C code) prints every thread's Python stack to stderr.
+    faulthandler.enable()
+    # Fewer, cheaper collections (full ones had put 20 ms stalls into the
+    # reveal latency's tail), and a heap that does not churn on every read.
+    process.tune_for_throughput()
+    try:
+        process.run(App(settings).run(), settings.loop)
+    except process.LoopUnavailable as exc:
+        print(f"krig-server: --loop: {exc}", file=sys.stderr)
+        return 2
+    except RedisUrlError as exc:
+        print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
+        return 2
+    except StoreFormatMismatch as exc:
+        print(f"krig-server: not starting: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(
+            f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr
+        )
+        return 1
+    return 0

@@ -1,0 +1,523 @@
+"""One client connection: hello, then one reply per action, until it closes.
+
+The handler never trusts the client: every frame goes through the protocol
+codec, every action through a room transition (``server.rooms``, applied by
+the room service), and the seat is the one the session holds (a message
+never names a seat to act for). Room events reach the client through the
+node's local delivery; replies are queued on the same socket in order.
+Dispatch is one ``match`` on the decoded message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import time
+from dataclasses import dataclass
+
+import structlog
+from redis.exceptions import RedisError
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from protocol import messages as m
+from protocol.codec import ProtocolError, decode_client
+from protocol.errors import CloseCode, ErrorCode
+from protocol.limits import MAX_CLIENT_FRAME
+from protocol.version import MAJOR
+from server import metrics, rooms
+from server.errors import Refused
+from server.rooms import Outcome
+from server.rooms.codes import normalize
+from server.rooms.state import PlayInput, RoomRecord
+from server.service.delivery import send_msg
+from server.service.node import Node
+from server.service.service import now_ms
+from server.store.store import Player
+from server.transport.inbox import OfferingConnection
+from server.transport.outbox import send_frames
+
+log = structlog.get_logger("krig.conn")
+_conn_ids = itertools.count(1)
+MAX_STRIKES = 20
+CHAT_RATE = 0.5
+"""Chat lines a connection may send per second, sustained..."""
+CHAT_BURST = 5
+"""...after a burst of this many."""
+
+
+def peer_address(ws: ServerConnection, header: str = "") -> str:
+    """The client's address: from the proxy's ``header`` when configured, else the socket's."""
+    if header and ws.request is not None:
+        forwarded = ws.request.headers.get(header)
+        if forwarded:
+            return forwarded.rsplit(",", 1)[-1].strip()
+    addr = ws.remote_address
+    return str(addr[0]) if isinstance(addr, tuple) else "local"
+
+
+@dataclass(slots=True)
+class Bucket:
+    """Token bucket limiting how fast one connection may send messages."""
+
+    rate: float
+    burst: float
+    tokens: float
+    stamp: float
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _Flight:
+    """A flip taken from the socket (``Connection._offer``): answered by the
+    commit of its batch, as ``_frame`` would answer it. A future to wait on
+    is made only if something waits (``landed``), which is rare."""
+
+    __slots__ = ("action_id", "conn", "kind", "waiter")
+
+    def __init__(self, conn: Connection, action_id: int, kind: str) -> None:
+        self.conn = conn
+        self.action_id = action_id
+        self.kind = kind
+        self.waiter: asyncio.Future[None] | None = None
+
+    async def landed(self) -> None:
+        """Return once the flip is answered."""
+        if self.waiter is None:
+            self.waiter = asyncio.get_running_loop().create_future()
+        await self.waiter
+
+    def acked(self, step: int) -> None:
+        self._land()
+        send_msg(self.conn.ws, m.Ack(id=self.action_id, step=step))
+
+    def refused(self, exc: BaseException) -> None:
+        self._land()
+        conn = self.conn
+        if isinstance(exc, Refused):
+            conn._error(self.action_id, exc.code, exc.message)
+        else:
+            conn.log.error("action_failed", type=self.kind, error=repr(exc))
+            conn._error(
+                self.action_id, ErrorCode.INTERNAL, "the server failed; nothing was changed"
+            )
+
+    def _land(self) -> None:
+        if self.conn._flight is self:
+            self.conn._flight = None
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+
+class Connection:
+    def __init__(self, node: Node, ws: ServerConnection) -> None:
+        self.node = node
+        self.ws = ws
+        self.conn = f"{node.id}:{next(_conn_ids)}"
+        self.player: Player | None = None
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.strikes = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        """Fire-and-forget store writes (kept referenced until done)."""
+        s = node.settings
+        self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
+        self.chat_bucket = Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST, time.monotonic())
+        self._busy = True
+        """A message taken with ``recv`` is being handled (or the hello is): offers wait."""
+        self._flight: _Flight | None = None
+        """The flip taken from the socket (``_offer``) and not yet answered."""
+        if isinstance(ws, OfferingConnection):
+            ws.offer = self._offer
+        self.peer = peer_address(ws, s.client_ip_header)
+        self.log = log.bind(conn=self.conn, peer=self.peer)
+
+    # ------------------------------------------------------------- lifetime
+
+    async def run(self) -> None:
+        metrics.CONNECTIONS.inc()
+        try:
+            try:
+                ok = await self._hello()
+            except (RedisError, OSError) as exc:
+                self.log.warning("hello_failed", error=str(exc))
+                await self._close_with(
+                    None, ErrorCode.INTERNAL, "the server cannot reach its store; try again",
+                    CloseCode.TRY_AGAIN_LATER,
+                )  # fmt: skip
+                return
+            if ok:
+                self._busy = False
+                async for frame in self.ws:
+                    self._busy = True  # (no await since recv: nothing overtook this frame)
+                    if self._flight is not None:
+                        await self._flight.landed()
+                    await self._frame(frame)
+                    self._busy = False
+        except ConnectionClosed:
+            pass
+        finally:
+            self._busy = True
+            if self._flight is not None:  # the client's last flip is answered before it is gone
+                await self._flight.landed()
+            metrics.CONNECTIONS.dec()
+            await self._gone()
+
+    async def _hello(self) -> bool:
+        try:
+            frame = await asyncio.wait_for(self.ws.recv(), self.node.settings.hello_timeout_s)
+        except TimeoutError:
+            await self._close_with(
+                None, ErrorCode.HELLO_FIRST, "send hello first", CloseCode.BAD_HELLO
+            )
+            return False
+        try:
+            hello = decode_client(frame)
+        except ProtocolError as exc:
+            await self._close_with(exc.action_id, exc.code, exc.message, CloseCode.BAD_HELLO)
+            return False
+        if not isinstance(hello, m.Hello):
+            await self._close_with(
+                getattr(hello, "id", None), ErrorCode.HELLO_FIRST,
+                "the first message must be hello", CloseCode.BAD_HELLO,
+            )  # fmt: skip
+            return False
+        if hello.v != MAJOR:
+            await self._close_with(
+                None, ErrorCode.UNSUPPORTED_VERSION,
+                f"this server speaks protocol version {MAJOR}, not {hello.v}",
+                CloseCode.UNSUPPORTED_VERSION,
+            )  # fmt: skip
+            return False
+        resumed = False
+        if hello.token is not None:
+            found = await self.node.resume(hello.token)
+            if found is None:
+                await self._close_with(
+                    None, ErrorCode.BAD_SESSION,
+                    "that session token is not valid (expired, or already used to resume)",
+                    CloseCode.BAD_HELLO,
+                )  # fmt: skip
+                return False
+            self.player, token = found
+            resumed = True
+        else:
+            self.player, token = await self.node.new_player(hello.name)
+        self.log = self.log.bind(player=self.player.id)
+        rec: RoomRecord | None = None
+        if resumed and self.player.room:
+            try:
+                rec, _, _ = await self.node.service.apply(
+                    self.player.room, lambda r, o: rooms.bind(r, o, self._pid, self.conn)
+                )
+            except Refused:
+                rec = None
+            if (
+                rec is not None
+                and rec.seat_of(self._pid) is None
+                and self._pid not in rec.spectators
+            ):
+                rec = None
+        seat = rec.seat_of(self._pid) if rec is not None else None
+        bundling = self.ws if hello.bundle and isinstance(self.ws, OfferingConnection) else None
+        send_msg(
+            self.ws,
+            m.Welcome(
+                v=MAJOR,
+                session=token,
+                player=self._pid,
+                resumed=resumed,
+                room=rec.code if rec is not None else None,
+                seat=seat,
+                heartbeat_s=self.node.settings.heartbeat_s,
+                max_frame=MAX_CLIENT_FRAME,
+                bundle=bundling is not None,
+            ),
+        )
+        if bundling is not None:
+            bundling.bundle = []  # (after the welcome: it goes alone, as a client expects it)
+        if rec is not None:
+            await self._enter(rec, seat, None)
+        self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat)
+        return True
+
+    async def _gone(self) -> None:
+        self.node.watch_lobby(self.conn, None)
+        if self.room is None or self.player is None:
+            return
+        code, pid = self.room, self.player.id
+        self.node.step_out(code, self.conn)
+        with contextlib.suppress(Refused, Exception):
+            await self.node.service.apply(
+                code, lambda r, o: rooms.disconnect(r, o, pid, self.conn, now_ms())
+            )
+        self.log.info("disconnected", room=code, seat=self.seat)
+
+    async def _close_with(
+        self, action_id: int | None, code: ErrorCode, message: str, close: int
+    ) -> None:
+        metrics.ERRORS.labels(code.value).inc()
+        send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.close(close, message[:120])  # (after the error: see server.outbox)
+
+    @property
+    def _pid(self) -> str:
+        assert self.player is not None
+        return self.player.id
+
+    def _error(self, action_id: int | None, code: ErrorCode, message: str) -> None:
+        metrics.ERRORS.labels(code.value).inc()
+        send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
+
+    # ------------------------------------------------------------ messages
+
+    async def _frame(self, frame: str | bytes) -> None:
+        arrived = now_ms()
+        try:
+            msg = decode_client(frame)
+        except ProtocolError as exc:
+            await self._strike(exc.action_id, exc.code, exc.message, CloseCode.POLICY_VIOLATION)
+            return
+        if not self.bucket.take():
+            await self._strike(
+                getattr(msg, "id", None), ErrorCode.RATE_LIMITED, "too many messages; slow down",
+                CloseCode.RATE_LIMITED,
+            )  # fmt: skip
+            return
+        self.strikes = 0
+        try:
+            await self._dispatch(msg, arrived)
+        except Refused as exc:
+            self._error(getattr(msg, "id", None), exc.code, exc.message)
+        except ConnectionClosed:
+            raise
+        except Exception:
+            self.log.exception("action_failed", type=type(msg).__name__)
+            self._error(
+                getattr(msg, "id", None),
+                ErrorCode.INTERNAL,
+                "the server failed; nothing was changed",
+            )
+
+    async def _strike(
+        self, action_id: int | None, code: ErrorCode, message: str, close: int
+    ) -> None:
+        """A refused frame; too many in a row and the connection is closed."""
+        self.strikes += 1
+        self._error(action_id, code, message)
+        if self.strikes > MAX_STRIKES:
+            await self.ws.close(close, "too many refused frames")
+
+    async def _dispatch(self, msg: m.ClientMessage, arrived: int) -> None:
+        pid = self._pid
+        match msg:
+            case m.FlipCard(id=action_id, step=step):
+                await self._play(PlayInput(pid, action_id, step, None), arrived)
+            case m.ChooseCard(id=action_id, step=step, card=card):
+                await self._play(PlayInput(pid, action_id, step, card), arrived)
+            case m.Ping(id=action_id):
+                send_msg(self.ws, m.Pong(id=action_id, now_ms=now_ms()))
+            case m.Ready(id=action_id, ready=ready):
+                await self._room_action(action_id, lambda r, o: rooms.set_ready(r, o, pid, ready))
+            case m.Start(id=action_id):
+                await self._room_action(action_id, lambda r, o: rooms.start(r, o, pid))
+            case m.Rematch(id=action_id):
+                await self._room_action(action_id, lambda r, o: rooms.rematch(r, o, pid))
+            case m.Configure(id=action_id):
+                await self._room_action(action_id, lambda r, o: rooms.configure(r, o, pid, msg))
+            case m.AddBot(id=action_id, seat=free):
+                await self._room_action(action_id, lambda r, o: rooms.add_bot(r, o, pid, free))
+            case m.RemoveSeat(id=action_id, seat=taken):
+                await self._room_action(action_id, lambda r, o: rooms.remove_seat(r, o, pid, taken))
+            case m.Chat(id=action_id, text=text):
+                await self._chat(action_id, text)
+            case m.QuickJoin():
+                await self._quick(msg)
+            case m.WatchLobby(id=action_id, on=True):
+                self.node.watch_lobby(self.conn, self.ws)
+                send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
+            case m.WatchLobby(id=action_id, on=False):
+                self.node.watch_lobby(self.conn, None)
+                send_msg(self.ws, m.Ack(id=action_id, step=0))
+            case m.ListRooms(id=action_id):
+                send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
+            case m.Leave(id=action_id):
+                await self._leave(action_id)
+            case m.CreateRoom():
+                await self._create(msg)
+            case m.JoinRoom(id=action_id, code=code, seat=seat):
+                await self._join(action_id, code, seat, spectate=False)
+            case m.Spectate(id=action_id, code=code):
+                await self._join(action_id, code, None, spectate=True)
+            case m.Resync(id=action_id, after=after):
+                await self._resync(action_id, after)
+            case m.GetRecord(id=action_id, code=code, game=game):
+                record = await self.node.record(code, game)
+                if record is None:
+                    raise Refused(
+                        ErrorCode.UNKNOWN_ROOM, f"no record of game {game} in room {code}"
+                    )
+                send_msg(self.ws, m.Record(id=action_id, record=record))
+            case m.Hello():
+                raise Refused(ErrorCode.BAD_MESSAGE, "hello is only the first message")
+
+    async def _room_action(
+        self, action_id: int, transition: rooms.TransitionFn, arrived: int = 0
+    ) -> None:
+        """Apply a room action once: a retried id gets the first answer again."""
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+        pid = self._pid
+        answer: dict[str, int] = {}
+
+        def run(rec: RoomRecord, out: Outcome) -> None:
+            answer.clear()
+            answer["step"] = rooms.once(rec, out, pid, action_id, transition)
+
+        await self.node.service.apply(self.room, run, acted_ms=arrived)
+        send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
+
+    async def _chat(self, action_id: int, text: str) -> None:
+        if not self.chat_bucket.take():
+            raise Refused(ErrorCode.RATE_LIMITED, "you are chatting too fast; wait a moment")
+        assert self.player is not None
+        pid, name = self._pid, self.player.name
+        await self._room_action(action_id, lambda r, o: rooms.chat(r, o, pid, name, text))
+
+    def _play(self, play: PlayInput, arrived: int) -> asyncio.Future[None]:
+        """A flip or choice, once (as ``_room_action``), committed with the other
+        seats' plays that arrived in the same loop turn (server.service.batching);
+        acknowledged when committed, with the step's events."""
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+
+        def ack(step: int) -> None:
+            send_msg(self.ws, m.Ack(id=play.action_id, step=step))
+
+        return self.node.batcher.play_together(self.room, play, arrived, ack)
+
+    def _offer(self, frame: bytes) -> bool:
+        """Take a flip straight from the socket (server.transport.inbox), when nothing
+        is ahead of it.
+
+        Anything else, and a flip that would be refused before it reaches the
+        room (a bad frame, the rate limit), is declined: ``_frame`` handles
+        it in turn, with the same answers as always.
+        """
+        room = self.room
+        if self._busy or self._flight is not None or room is None:
+            return False
+        arrived = now_ms()
+        try:
+            msg = decode_client(frame)
+        except ProtocolError:
+            return False
+        if not isinstance(msg, m.FlipCard | m.ChooseCard) or not self.bucket.take():
+            return False
+        self.strikes = 0
+        card = msg.card if isinstance(msg, m.ChooseCard) else None
+        self._flight = _Flight(self, msg.id, type(msg).__name__)
+        self.node.batcher.play_soon(
+            room,
+            PlayInput(self._pid, msg.id, msg.step, card),
+            arrived,
+            self._flight.acked,
+            self._flight.refused,
+        )
+        return True
+
+    # ----------------------------------------------------------- rooms
+
+    async def _enter(self, rec: RoomRecord, seat: int | None, action_id: int | None) -> None:
+        """Become a local member of ``rec``: joined, snapshot, then live events."""
+        self.room = rec.code
+        self.seat = seat
+        self.log = self.log.bind(room=rec.code, seat=seat)
+        await self.node.enter(self.ws, self.conn, self._pid, rec, seat, action_id, self._removed)
+
+    def _removed(self) -> None:
+        """The host freed this player's seat and the room allows no spectators: out of it."""
+        code, pid = self.room, self._pid
+        self.room = None
+        self.seat = None
+        self.log = self.log.bind(room=None, seat=None)
+        self.log.info("removed_by_host", room=code)
+        task = asyncio.get_running_loop().create_task(self.node.left(pid))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _create(self, msg: m.CreateRoom) -> None:
+        if self.room is not None:
+            rec = await self.node.current(self.room)
+            if rec is not None and rooms.remembered(rec, self._pid, msg.id) is not None:
+                # The seat from the record: the host may have moved it to the rail since.
+                seat = rec.seat_of(self._pid)
+                send_msg(self.ws, m.Joined(id=msg.id, code=rec.code, seat=seat, seq=rec.seq))
+                return
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before creating another")
+        assert self.player is not None
+        rec = await self.node.entry.create(self.player, self.conn, self.peer, msg)
+        await self._enter(rec, 0, msg.id)
+        self.log.info("room_created", preset=msg.preset, seats=msg.seats, public=msg.public)
+
+    async def _quick(self, msg: m.QuickJoin) -> None:
+        if self.room is not None:
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before quick-joining")
+        assert self.player is not None
+        rec, seat = await self.node.entry.quick(self.player, self.conn, self.peer, msg)
+        await self._enter(rec, seat, msg.id)
+
+    async def _join(self, action_id: int, text: str, seat: int | None, spectate: bool) -> None:
+        code = normalize(text)
+        if self.room is not None and self.room != code:
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before joining another")
+        assert self.player is not None
+        rec, taken = await self.node.entry.join(
+            self.player, self.conn, self.peer, text, seat, spectate
+        )
+        if self.room is not None:
+            self.node.step_out(rec.code, self.conn)
+        await self._enter(rec, taken, action_id)
+
+    async def _leave(self, action_id: int) -> None:
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in a room")
+        code, pid = self.room, self._pid
+        await self.node.service.apply(code, lambda r, o: rooms.leave(r, o, pid, now_ms()))
+        self.node.step_out(code, self.conn)
+        await self.node.left(pid)
+        self.room = None
+        self.seat = None
+        send_msg(self.ws, m.Ack(id=action_id, step=0))
+
+    async def _resync(self, action_id: int, after: int) -> None:
+        """Every kept event after ``after`` again (or a snapshot), then the reply: ``ack``."""
+        if self.room is None:
+            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+        kept = await self.node.events_after(self.room, after)
+        if kept is None:
+            rec = await self.node.current(self.room)
+            if rec is None:
+                raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
+            self.seat = rec.seat_of(self._pid)
+            send_msg(self.ws, rooms.snapshot(rec, self.seat))
+        else:
+            _, frames = kept
+            send_frames(self.ws, frames)
+            if frames and self.seat is not None:
+                # A reveal among them may have changed this seat's hand: the room's
+                # broadcast sent the new hand only to members it reached at the time.
+                rec = await self.node.current(self.room)
+                own = rooms.hand(rec, rec.seat_of(self._pid)) if rec is not None else None
+                if own is not None:
+                    send_msg(self.ws, own)
+        send_msg(self.ws, m.Ack(id=action_id, step=0))

@@ -1,0 +1,299 @@
+"""The benchmark's parts work (their figures are printed by `bench stack`, never asserted)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+import websockets
+from server_support import KRIG_SERVER, ROOT, ServerProc
+
+from bench.engine import transition_bench
+from bench.stack import _quantiles, format_report, spin_pauses
+from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
+from protocol import messages as m
+from protocol.codec import decode_server_frame, encode, is_bundle
+from server import rooms
+from server.engine import PRESETS, census, new_game, submit
+from server.engine.game import FLIP
+from server.rooms.state import decode_record
+from server.service.service import STEPS_PER_RECORD
+from server.store.embedded import RedisProcess, free_port
+
+
+async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path) -> None:
+    port = free_port()
+    echo = subprocess.Popen(
+        [sys.executable, "-m", "bench.stack", "echo", str(port)],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert echo.stdout is not None and b"echo" in echo.stdout.readline()
+        bare = await run_echo(f"ws://127.0.0.1:{port}/", 4, 0.5)
+        assert bare["round_trips"] > 0 and bare["connections"] == 4
+        assert bare["latency_ms"]["p50"] <= bare["latency_ms"]["p99"]
+    finally:
+        echo.terminate()
+        echo.wait()
+    # The floor row: one Redis script call per frame, here on uvloop.
+    floor = subprocess.Popen(
+        [sys.executable, "-m", "bench.stack", "echo", str(port), "uvloop", redis_proc.url],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    admin = redis.Redis.from_url(redis_proc.url)
+    try:
+        assert floor.stdout is not None and b"echo" in floor.stdout.readline()
+        calls_before = admin.info("commandstats").get("cmdstat_evalsha", {}).get("calls", 0)
+        stored = await run_echo(f"ws://127.0.0.1:{port}/", 2, 0.3)
+        calls = admin.info("commandstats")["cmdstat_evalsha"]["calls"] - calls_before
+        assert stored["round_trips"] > 0 and calls >= stored["round_trips"]
+    finally:
+        floor.terminate()
+        floor.wait()
+        admin.close()
+    srv = ServerProc(redis_proc.url, "bench", tmp_path).start()
+    try:
+        held = await run_idle(srv.url, 300, 0.2)
+        assert held["connections"] == 300
+        paced = await run_load(srv.url, 4, 2, 1.0, "classic", False, rate=100)
+        assert 0 < paced["flips"] <= 100 * 1.5 + 10  # the pacer holds the rate
+        assert paced["errors"] == {}
+        assert paced["reveals_measured"] > 0
+        # Reveals inside the warm-up are played but left out of the latency.
+        warm = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=0.4)
+        cold = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=5)
+        assert warm["warmup_s"] == 0.4 and 0 < warm["reveals_measured"] < warm["flips"] / 2
+        assert cold["flips"] > 0 and cold["reveals_measured"] == 0
+    finally:
+        srv.stop()
+
+
+@pytest.mark.parametrize("mode", ["record", "inputs", "step"])
+async def test_a_game_floor_plays_and_stores_every_step_it_answers(
+    redis_proc: RedisProcess, mode: str
+) -> None:
+    """The floors pair connections into tables, play real steps, store each one."""
+    admin = redis.Redis.from_url(redis_proc.url)
+    admin.flushdb()
+    port = free_port()
+    floor = subprocess.Popen(
+        [sys.executable, "-m", "bench.stack", "floor", str(port), "asyncio",
+         redis_proc.url, mode],
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert floor.stdout is not None and b"floor" in floor.stdout.readline()
+        if mode == "step":
+            await _step_floor_answers_with_ack_and_events(f"ws://127.0.0.1:{port}/")
+        played = await run_echo(f"ws://127.0.0.1:{port}/", 6, 0.5)
+    finally:
+        floor.terminate()
+        floor.wait()
+    try:
+        steps = 0
+        if mode == "step":  # the record and its tail of steps, as krig stores them
+            for key in admin.scan_iter("krig:{STEP*}:room"):
+                version, blob = admin.hmget(key, "v", "b")
+                assert version is not None and isinstance(blob, bytes)
+                stored = admin.lrange(key.replace(b":room", b":tail"), 0, -1)
+                tail = [entry for entry in stored if isinstance(entry, bytes)]
+                assert len(tail) == len(stored) < STEPS_PER_RECORD
+                rec = rooms.rebuild(blob, tail)
+                assert rec.state is not None
+                assert census(rec.state) == sorted(rec.state.rules.deck())
+                assert admin.llen(key.replace(b":room", b":log")) > 0
+                steps += int(version)  # (one commit a step: the deal is not stored)
+        elif mode == "record":
+            for key in admin.scan_iter("krig:{FLOOR*}:room"):
+                version, blob = admin.hmget(key, "v", "b")
+                assert version is not None and isinstance(blob, bytes)
+                rec = decode_record(blob)
+                assert rec.version == int(version) and rec.state is not None
+                assert census(rec.state) == sorted(rec.state.rules.deck())
+                assert admin.llen(key.replace(b":room", b":log")) > 0
+                steps += int(version)
+        else:
+            for key in admin.scan_iter("floor:*:v"):
+                done = int(admin.get(key) or 0)
+                assert admin.strlen(key[:-2] + b":in") == 4 * done  # 2 bytes a seat a step
+                steps += done
+        # Three tables; each step answers both seats: every answer is a stored step.
+        # (A step whose answers came after the client stopped waiting is stored but
+        # not counted: at most one a table, on a machine slow enough to take 2 s.)
+        assert 0 < played["round_trips"] <= steps * 2 <= played["round_trips"] + 2 * 3
+    finally:
+        admin.close()
+
+
+async def _step_floor_answers_with_ack_and_events(url: str) -> None:
+    """Both seats of a table flip; each gets one frame: the step's events and its ack."""
+    async with (
+        websockets.connect(url, compression=None) as a,
+        websockets.connect(url, compression=None) as b,
+    ):
+        for ws, action_id in ((a, 7), (b, 8)):
+            await ws.send(encode(m.FlipCard(id=action_id, step=0)))
+        for ws in (a, b):
+            frame = await asyncio.wait_for(ws.recv(), 5)
+            assert isinstance(frame, bytes) and is_bundle(frame)
+            messages = decode_server_frame(frame)
+            assert isinstance(messages[-1], m.Ack) and messages[-1].step == 0
+            assert any(isinstance(x, m.Revealed) for x in messages)
+            assert sum(isinstance(x, m.Acted) for x in messages) == 2
+
+
+def test_histogram_quantiles_and_report() -> None:
+    before = {0.001: 0.0, 0.01: 0.0, 0.1: 0.0, float("inf"): 0.0}
+    after = {0.001: 50.0, 0.01: 98.0, 0.1: 100.0, float("inf"): 100.0}
+    assert _quantiles(before, after) == {"p50": 1.0, "p95": 10.0, "p99": 100.0}
+    lat = {"p50": 1.0, "p95": 2.0, "p99": 3.0}
+    load = {"flips_per_s": 10.0, "connections": 4, "errors": {}, "reveal_latency_ms": lat}
+    paced = {**load, "server_side_ms": lat}
+    report = {
+        "machine": {"cpus": 2, "python": "3.11", "loop": "uvloop"},
+        "bare_echo": {"round_trips_per_s": 100.0, "connections": 4, "latency_ms": lat},
+        "echo_redis": {"round_trips_per_s": 75.0}, "ratio_floor": 0.75,
+        "floor_record": {"round_trips_per_s": 35.0, "ratio": 0.35},
+        "floor_inputs": {"round_trips_per_s": 50.0, "ratio": 0.5},
+        "floor_step": {"round_trips_per_s": 40.0, "ratio": 0.4},
+        "krig_2p": load, "krig_4p": load, "ratio_2p": 0.1, "ratio_4p": 0.1,
+        "paced_50": paced, "paced_90": paced,
+        "redis": {"commands_per_flip": 1.0, "script_calls_per_flip": 1.0, "publishes_per_flip": 0,
+                  "bytes_per_room_p50": 1, "bytes_per_room_max": 2, "bytes_per_record_p50": 3},
+        "cpu": {"server_us_per_reveal": 100.0, "engine_us_per_reveal": 1.0, "engine_share": 0.01,
+                "transition_us_per_reveal": 12.5, "transition_share": 0.125},
+        "pauses": {"cpu0": {"lost_share": 0.02, "longest_ms": 7.5, "over_5ms_per_s": 0.5},
+                   "cpu1": {"lost_share": 0.04, "longest_ms": 12.0, "over_5ms_per_s": 1.0}},
+    }  # fmt: skip
+    text = format_report(report)
+    assert "lost 2.0% / 4.0% (cpu0, cpu1)" in text and "longest 7.5 / 12.0 ms" in text
+    assert "ratio 10%" in text and "1.00 script calls/flip" in text and "(1.0%)" in text
+    assert "ratio 75%" in text and "0.00 publishes/flip" in text and "uvloop event loop" in text
+    assert "record written by krig's commit)  ratio 35%" in text
+    assert "no layer of krig's)  ratio 40%" in text
+    assert "ratio 10%  (25% of the step floor)" in text  # krig 2p: 10 flips/s against 40
+    assert "inputs appended instead of the record)  ratio 50%" in text
+    assert "engine 1.0 us/reveal (1.0%), room transition 12.5 us/reveal (12.5%)" in text
+
+
+def test_the_transition_bench_plays_the_engine_bench_games_whole() -> None:
+    """The room transition's figure is for the same games as the engine's: every
+    one played to its end through rooms.play_input, a flip per awaited seat."""
+    steps = flips = 0
+    for seed in range(1, 31):  # engine_bench's games: seeds 1..30
+        state = new_game(PRESETS["classic"], seed)
+        while state.phase != "over":
+            for seat in state.awaiting[:]:
+                submit(state, seat, FLIP)
+                flips += 1
+        steps += state.steps
+    transition = transition_bench(games=30, repeats=1)
+    assert (transition["steps"], transition["flips"]) == (steps, flips)
+    assert transition["us_per_flip"] > 0
+
+
+def test_spin_pauses_sees_a_stopped_process() -> None:
+    """The machine-pause probe notices a stretch in which it did not run (here a SIGSTOP)."""
+    quiet = spin_pauses(0.2)
+    assert 0.0 <= quiet["lost_share"] < 1.0 and quiet["longest_ms"] >= 0.0
+    spin = subprocess.Popen(
+        [sys.executable, "-m", "bench.stack", "spin", "2.5"], cwd=ROOT,
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    assert spin.stdout is not None and spin.stdout.readline() == b"spinning\n"
+    time.sleep(0.1)
+    spin.send_signal(signal.SIGSTOP)
+    time.sleep(0.4)
+    spin.send_signal(signal.SIGCONT)
+    out, _ = spin.communicate(timeout=30)
+    seen = json.loads(out)
+    assert seen["longest_ms"] >= 350, seen
+    assert seen["lost_share"] >= 0.1, seen
+
+
+async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
+    redis_proc: RedisProcess, tmp_path: Path
+) -> None:
+    """A load seat gives up on its turn only when nothing happens at the table.
+
+    A seat knocked out of a 3-player game waits until the other two finish,
+    which in a long game is well over a minute: the wait is bounded by the
+    table's silence, not by its length.
+    """
+    srv = ServerProc(redis_proc.url, "turns", tmp_path).start()
+    room = LoadRoom(srv.url, 3, "classic", 0, Stats())
+    far = time.perf_counter() + 120
+
+    async def others_play() -> None:
+        """The other seats act, but never in a step before the first seat has acted in it.
+
+        So when the first seat's turn comes, nobody else has acted yet, and its
+        flip alone cannot complete the step once these two stop.
+        """
+        while True:
+            for s in others:
+                t = s.table
+                if t.my_turn and (first not in t.awaiting or first in t.acted):
+                    await s.flip(t.step)
+            await asyncio.sleep(0.01)
+
+    try:
+        await room.setup()
+        for s in room.sessions:
+            await s.ready()
+        for s in room.sessions:
+            await s.wait(lambda t: t.phase == "battle", 10)
+        me, *others = room.sessions
+        first = me.table.seat
+        assert first is not None
+        await me.flip(me.table.step)
+        waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=1.0))
+        for s in others:  # an event every 0.6 s, 1.2 s in all: longer than stall_s
+            await asyncio.sleep(0.6)
+            assert not waiting.done()
+            await s.flip(s.table.step)
+        playing = asyncio.ensure_future(others_play())  # (a war may leave seat 0 out)
+        await asyncio.wait_for(waiting, 10)
+        assert me.table.my_turn  # (52 cards: no game ends in a step or two)
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+        await me.flip(me.table.step)
+        began = time.perf_counter()
+        with pytest.raises(TimeoutError, match=r"no event for 0\.3 s"):
+            await wait_turn(me, far, stall_s=0.3)  # nobody else acts
+        assert time.perf_counter() - began >= 0.3
+    finally:
+        await room.close()
+        srv.stop()
+
+
+def test_the_small_benches_print_their_figures() -> None:
+    """``krig-server bench engine|transition|codec``, as a user runs them: a line,
+    or with --json the figures (the transition's games are the engine's)."""
+
+    def bench(*args: str) -> str:
+        done = subprocess.run(
+            [KRIG_SERVER, "bench", *args],
+            check=False, cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    engine = json.loads(bench("engine", "--games", "20", "--json"))
+    transition = json.loads(bench("transition", "--games", "20", "--json"))
+    codec = json.loads(bench("codec", "--count", "2000", "--json"))
+    assert engine["benchmark"] == "engine" and engine["games"] == 20
+    assert transition["steps"] == round(engine["steps_per_s"] * engine["best_seconds"])
+    assert codec["decodes_per_s"] > 0 and codec["encodes_per_s"] > 0
+    assert bench("transition", "--games", "5").startswith("transition: classic 2-player, 5 games")
+    assert bench("codec", "--count", "2000").startswith("codec: flip frame (")
+    assert bench("engine", "--games", "5").startswith("engine: classic 2-player, 5 games")
