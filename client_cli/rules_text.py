@@ -267,11 +267,12 @@ REASONS = {
 def reason_words(
     reason: str, winner: str, rules: dict[str, bool | int | str], loser: str = "a player"
 ) -> str:
-    """Why a game ended, as a sentence fragment (never the raw code)."""
+    """Why a game ended, as a sentence without its full stop (never the raw code); names
+    are kept as they are written."""
     text = REASONS.get(reason)
     if text is None:
-        return reason.replace("_", " ")
-    return text.format(
+        return reason.replace("_", " ").capitalize()
+    return (text[:1].upper() + text[1:]).format(
         winner=winner,
         loser=loser,
         wars=rules.get("wars_to_win", "enough"),

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from client_cli.rules_text import PRESETS, overrides, preset_line
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.tui.forms import Field, Row, apply_preset, preset_field, rule_fields, yes_no
+from client_cli.tui.look import big_cards
 from client_cli.words import error_words
 from protocol import messages as m
 
@@ -34,6 +35,7 @@ CSS = """
 .notice { color: $warning; padding: 0 1; height: auto; }
 .error { color: $error; padding: 0 1; height: auto; }
 #keys { dock: bottom; height: 1; padding: 0 1; background: $primary-background; }
+#banner { height: 3; margin: 1 0 0 0; }
 #menu { height: auto; max-height: 12; margin: 1 2; border: none; }
 #form { height: 1fr; }
 Input { margin: 0 1; width: 40; }
@@ -189,7 +191,16 @@ class StartScreen(Screen[None]):
     )
 
     def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, KrigApp)
         yield Static(Text("krig · War, the card game, with friends"), id="title")
+        banner = Text()
+        for i, line in enumerate(big_cards([59, 54, 49, 44], app.unicode, 40)):
+            if i:
+                banner.append("\n")
+            banner.append("  ")
+            banner.append_text(line)
+        yield Static(banner, id="banner")
         yield Static(id="who", classes="hint")
         menu = OptionList(
             *(Option(Text.assemble((f" {key} ", "bold reverse"), f"  {label}"), id=item)
@@ -198,6 +209,10 @@ class StartScreen(Screen[None]):
         )  # fmt: skip
         yield menu
         yield Static(id="notice", classes="notice")
+        yield Static(
+            Text("Friends without krig can play in a browser: the waiting room shows the link."),
+            classes="hint",
+        )
         yield Static(
             keys_line([("↑↓", "choose"), ("enter", "go"), ("h j g o w", "shortcuts"),
                        ("q", "quit")]),

@@ -74,7 +74,8 @@ class RoomScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.notes: list[str] = []
+        self.feed: list[Text] = []
+        """The chat and the comings and goings, in order."""
         self.notice = ""
         self.last_seat: int | None = None
         self.names: list[str] = []
@@ -117,6 +118,7 @@ class RoomScreen(Screen[None]):
         if not self.krig.unicode:
             self.add_class("ascii")
         self.last_seat = self.t.seat
+        self.feed = [view.chat_line(self.t, c) for c in self.t.chat]
         self.set_interval(0.5, self.redraw)
         self.redraw()
 
@@ -155,9 +157,10 @@ class RoomScreen(Screen[None]):
         self.query_one("#status", Static).display = playing
         if playing:
             # Cards three lines high when the screen has the room (leaving 4 lines for the log).
-            spare = self.size.height - 3 - 2 - 1 - 1 - 4
-            big = spare >= view.seats_height(t, True)
-            seats.update(view.seats(t, seen, width, big))
+            spare = self.size.height - 3 - 2 - 1 - 1 - 3
+            big = spare >= view.seats_height(t, True, False)
+            big_hand = big and spare >= view.seats_height(t, True, True)
+            seats.update(view.seats(t, seen, width, big, big_hand))
             self.query_one("#status", Static).update(view.status(t, seen))
         self.query_one("#notice", Static).update(Text(self.notice))
         lower = self.query_one("#lower", Horizontal)
@@ -167,7 +170,9 @@ class RoomScreen(Screen[None]):
         self.query_one("#chat", Static).set_class(lobby, "alone")
         if not lobby:
             log.update(view.trick_log(t, seen, rows))
-        self.query_one("#chat", Static).update(view.chat(t, rows, self.notes[-3:]))
+        chat = self.query_one("#chat", Static)
+        chat_width = max(10, chat.size.width - 3)
+        chat.update(view.chat(t, rows, self.feed, chat_width))
         self.query_one("#keys", Static).update(keys_line(self.keys()))
 
     def keys(self) -> list[tuple[str, str]]:
@@ -216,6 +221,9 @@ class RoomScreen(Screen[None]):
             line = _describe_seat(t, msg, self.names)
             if line:
                 self.note(line)
+        if isinstance(msg, m.ChatSaid):
+            self.feed.append(view.chat_line(t, msg))
+            del self.feed[:-50]
         if isinstance(msg, m.GameStarted):
             self.notice = ""
         self.redraw()
@@ -229,8 +237,8 @@ class RoomScreen(Screen[None]):
         self.krig.back_to_start(sentence)
 
     def note(self, text: str) -> None:
-        self.notes.append(text)
-        del self.notes[:-20]
+        self.feed.append(view.note_line(text))
+        del self.feed[:-50]
 
     def say(self, text: str) -> None:
         self.notice = text

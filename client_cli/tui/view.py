@@ -88,7 +88,8 @@ def head(t: Table, seen: Seen, width: int) -> Text:
     if seen.connection:
         right = f"[{seen.connection}]"
     elif t.seat is None:
-        right = f"watching · {room.spectators} watching"
+        others = room.spectators - 1
+        right = "you are watching" + (f" with {others} more" if others > 0 else "")
     elif room.spectators:
         right = f"{room.spectators} watching"
     if right:
@@ -171,7 +172,9 @@ def waiting(t: Table, seen: Seen) -> Text:
 # ------------------------------------------------------------------ table
 
 
-def seats(t: Table, seen: Seen, width: int, big: bool = False) -> Text:
+def seats(
+    t: Table, seen: Seen, width: int, big: bool = False, big_hand: bool | None = None
+) -> Text:
     """Each seat: name, cards held, whether it still has to flip, its cards on the table
     (three lines a seat with ``big`` cards, else one); then an Arneson hand with its keys."""
     out = Text(no_wrap=True, overflow="ellipsis")
@@ -194,10 +197,11 @@ def seats(t: Table, seen: Seen, width: int, big: bool = False) -> Text:
         held = Text("out of the game", style=DIM) if out_of_game else Text(f"{count} cards")
         flip = Text()
         if t.phase in ("battle", "war") and s in t.awaiting:
+            done, to_do = ("played", "to play") if t.hand_game else ("flipped", "to flip")
             if s in t.acted:
-                flip = Text("✓ flipped" if u else "flipped", style=OK)
+                flip = Text(f"✓ {done}" if u else done, style=OK)
             else:
-                flip = Text("… to flip" if u else "... to flip", style=f"bold {WAIT}")
+                flip = Text(f"… {to_do}" if u else f"... {to_do}", style=f"bold {WAIT}")
         laid = list(shown[s]) if s < len(shown) else []
         name_style = "bold cyan" if mine else "bold"
         if big:
@@ -226,9 +230,10 @@ def seats(t: Table, seen: Seen, width: int, big: bool = False) -> Text:
         line.truncate(width)
         out.append_text(line)
     if t.hand_game and t.seat is not None and t.phase in ("battle", "war") and t.hand:
-        out.append("\n\n" if big else "\n")
+        big_hand = big if big_hand is None else big_hand
+        out.append("\n\n" if big_hand else "\n")
         keys = Text("Your hand:  ", style="bold")
-        if big:
+        if big_hand:
             lines = big_cards(list(t.hand), u, width)
             out.append_text(Text("Your hand", style="bold"))
             for line in lines:
@@ -248,13 +253,12 @@ def seats(t: Table, seen: Seen, width: int, big: bool = False) -> Text:
     return out
 
 
-def seats_height(t: Table, big: bool) -> int:
+def seats_height(t: Table, big: bool, big_hand: bool | None = None) -> int:
     """The lines :func:`seats` takes."""
     n = len(t.room.seats) if t.room is not None else 0
     hand = t.hand_game and t.seat is not None and bool(t.hand)
-    if big:
-        return n * 3 + (6 if hand else 0)
-    return n + (2 if hand else 0)
+    big_hand = big if big_hand is None else big_hand
+    return n * (3 if big else 1) + ((6 if big_hand else 2) if hand else 0)
 
 
 def status(t: Table, seen: Seen) -> Text:
@@ -266,7 +270,8 @@ def status(t: Table, seen: Seen) -> Text:
         seats_in = t.war.seats if t.war is not None else t.awaiting
         down = t.war.down if t.war is not None else 0
         out.append("WAR! ", style="bold red")
-        tied = listing([who(t, s) for s in seats_in])
+        tied = listing([subject(t, s) if i == 0 else who(t, s, you=False) if s != t.seat
+                        else "you" for i, s in enumerate(seats_in)])  # fmt: skip
         rank = ""
         if t.last_reveal is not None:
             ups = [t.last_reveal.up[s] for s in seats_in if s < len(t.last_reveal.up)]
@@ -341,27 +346,40 @@ def trick_log(t: Table, seen: Seen, rows: int) -> Text:
     return out
 
 
-def chat(t: Table, rows: int, notes: list[str]) -> Text:
-    """The room's chat (names and text as typed, never markup), newest last."""
+def chat_line(t: Table, c: m.ChatSaid) -> Text:
+    """One chat line: the name, then the text as typed (never markup)."""
+    line = Text()
+    mine = c.seat is not None and c.seat == t.seat
+    line.append(c.name, style="bold cyan" if mine else "bold")
+    if c.seat is None:
+        line.append(" (watching)", style=DIM)
+    line.append(": " + c.text)
+    return line
+
+
+def note_line(text: str) -> Text:
+    return Text(text, style=DIM)
+
+
+def chat(t: Table, rows: int, feed: list[Text], width: int = 40) -> Text:
+    """The room's chat and comings and goings, in the order they happened, newest last:
+    as many of the latest as fit in ``rows`` lines of ``width`` (long ones wrap)."""
     out = Text(no_wrap=False)
     out.append("Chat", style="bold")
     if t.room is not None and not t.room.chat:
         out.append(" (off)", style=DIM)
-    lines: list[Text] = []
-    for c in t.chat:
-        line = Text()
-        mine = c.seat is not None and c.seat == t.seat
-        line.append(c.name, style="bold cyan" if mine else "bold")
-        if c.seat is None:
-            line.append(" (watching)", style=DIM)
-        line.append(": " + c.text)
-        lines.append(line)
-    for n in notes:
-        lines.append(Text(n, style=DIM))
-    for line in lines[-max(0, rows - 1) :]:
+    shown: list[Text] = []
+    left = rows - 1
+    for line in reversed(feed):
+        need = max(1, -(-line.cell_len // max(1, width)))
+        if need > left:
+            break
+        shown.append(line)
+        left -= need
+    for line in reversed(shown):
         out.append("\n")
         out.append_text(line)
-    if not lines:
+    if not feed:
         out.append("\npress c to say something", style=DIM)
     return out
 
@@ -386,8 +404,7 @@ def game_over(t: Table, seen: Seen) -> Text:
     out.append(f"{headline}{mark} ", style=style)
     short = [s for s, why in t.out_reasons.items() if why == "short_war"]
     loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or "a player"
-    why = reason_words(r.reason, winner, room.rules, loser)
-    out.append(why[:1].upper() + why[1:] + ".")
+    out.append(reason_words(r.reason, winner, room.rules, loser) + ".")
     out.append("\n\n")
     order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))
     place = 0

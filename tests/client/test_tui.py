@@ -54,7 +54,7 @@ def test_the_table_parts_show_a_war_in_colour_and_in_ascii() -> None:
     assert any("red" in style for piece, style in styles.items() if "♦" in piece)
     assert all("red" not in style for piece, style in styles.items() if "♠" in piece)
     status = view.status(t, seen).plain
-    assert "WAR! ada (you) and bo tied with" in status and "Your turn: press Space" in status
+    assert "WAR! You and bo tied with" in status and "Your turn: press Space" in status
     ascii_text = view.seats(t, view.Seen("ws://h:1/ws", unicode=False), 78, big=True).plain
     assert "|J D|" in ascii_text and "|###|" in ascii_text and "♦" not in ascii_text
     one_line = view.seats(t, seen, 40).plain.splitlines()
