@@ -11,10 +11,14 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from server_support import KRIG, ServerProc
+from server_support import KRIG, ServerProc, close_all
 
+from client_cli import cli
 from client_cli.bot import play_game
-from client_cli.session import Session
+from client_cli.lines import play_lines, printer
+from client_cli.session import LeftRoom, Session
+from client_cli.words import error_words
+from protocol import messages as m
 from server.store.embedded import RedisProcess
 
 
@@ -171,3 +175,37 @@ def test_load_report_agrees_with_the_server_metrics(
         assert set(report["moved_on"]) <= {"game_over", "stale_step", "already_acted"}
     finally:
         srv.stop()
+
+
+async def test_line_mode_says_the_room_is_gone_and_ends(
+    server: ServerProc, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server's side of room_gone is not on main yet: the message is handed to the
+    session as the server will send it (unasked, id nil, PROTOCOL.md §6)."""
+    host, ada = Session(server.url, "host"), Session(server.url, "ada")
+    ada.on_message = printer(ada, True)
+    for s in (host, ada):
+        await s.connect()
+    try:
+        joined = await host.create("classic", 2, ready_checks=True)  # (stays in the lobby)
+        await ada.join(joined.code)
+        playing = asyncio.create_task(play_lines(ada, False, "smart", True))
+        ada._message(m.Error(id=None, code="room_gone", message="the room expired"))
+        with pytest.raises(LeftRoom) as out:
+            await asyncio.wait_for(playing, 10)
+        assert error_words(out.value.error) == "The room expired."
+        assert ada.table.code is None
+        assert "expired" not in capsys.readouterr().out  # said once, by krig's exit (below)
+    finally:
+        await close_all([host, ada])
+
+
+def test_out_of_the_room_is_said_and_krig_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def gone(args: object) -> int:
+        raise LeftRoom(m.Error(id=None, code="room_gone", message=""))
+
+    monkeypatch.setattr(cli, "run", gone)
+    assert cli.main(["rooms"]) == 1
+    assert capsys.readouterr().err == "krig: The room is gone: the server no longer has it.\n"
