@@ -300,6 +300,10 @@ async def test_an_arneson_hand_is_played_with_its_keys(server: ServerProc) -> No
         await until(pilot, lambda: session(app).table.my_turn, "a hand to play")
         text = await shows(pilot, "choose a card (1-2)")
         assert "1-2 choose a card" in text and "Your hand" in text
+        assert "╭───╮" in text.split("Your hand")[1]  # room for the hand as cards
+        await pilot.resize_terminal(80, 20)  # less room: the hand on one line, keys on it
+        text = await shows(pilot, "Your hand:   1 ")
+        assert " 2 " in text.split("Your hand:")[1].splitlines()[0]
         await pilot.press("3")  # not a key of this hand
         await shows(pilot, "Your hand has 2 cards: press 1-2.")
         t = session(app).table
