@@ -307,7 +307,8 @@ async def _table(args: argparse.Namespace, s: Session) -> int:
 
 
 async def _play(args: argparse.Namespace, s: Session) -> int:
-    await s.ready()
+    if not _full_screen(args):
+        await s.ready()  # (a script is ready at once; on the table, r says it when asked)
     return await _table(args, s)
 
 

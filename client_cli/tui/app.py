@@ -39,6 +39,8 @@ CSS = """
 #menu { height: auto; max-height: 12; margin: 1 2; border: none; }
 #form { height: 1fr; }
 Input { margin: 0 1; width: 40; }
+.-ascii Input { border: ascii $accent; }
+.-ascii #box { border: ascii $accent; }
 """
 
 
@@ -120,7 +122,15 @@ class KrigApp(App[int]):
 
     # ------------------------------------------------------------ screens
 
+    def arrows(self, which: str) -> str:
+        """The arrow keys' label (``--ascii``: in words)."""
+        if self.unicode:
+            return {"updown": "↑↓", "leftright": "←→"}[which]
+        return {"updown": "up/down", "leftright": "left/right"}[which]
+
     def on_mount(self) -> None:
+        if not self.unicode:
+            self.add_class("-ascii")
         self.push_screen(StartScreen())
         if self.first == "room":
             from client_cli.tui.room import RoomScreen
@@ -214,8 +224,8 @@ class StartScreen(Screen[None]):
             classes="hint",
         )
         yield Static(
-            keys_line([("↑↓", "choose"), ("enter", "go"), ("h j g o w", "shortcuts"),
-                       ("q", "quit")]),
+            keys_line([(app.arrows("updown"), "choose"), ("enter", "go"),
+                       ("h j g o w", "shortcuts"), ("q", "quit")]),
             id="keys",
         )  # fmt: skip
 
@@ -284,7 +294,8 @@ class FormScreen(Screen[None]):
                 yield Row(f, app.unicode)
         yield Static(id="notice", classes="error")
         yield Static(
-            keys_line([("↑↓", "choose a setting"), ("←→", "change it"), ("enter", self.ACTION),
+            keys_line([(app.arrows("updown"), "choose a setting"),
+                       (app.arrows("leftright"), "change it"), ("enter", self.ACTION),
                        ("esc", "back")]),
             id="keys",
         )  # fmt: skip
@@ -443,8 +454,7 @@ class CodeScreen(Screen[None]):
         try:
             s = await app.connected()
             if self.mode == "join":
-                await s.join(code)
-                await s.ready()
+                await s.join(code)  # (ready: by taking the seat, or with r if the host asks)
             else:
                 await s.spectate(code)
         except Exception as exc:
@@ -503,10 +513,13 @@ class LobbyScreen(Screen[None]):
         yield Static(id="empty", classes="hint")
         yield OptionList(id="rooms")
         yield Static(id="notice", classes="error")
+        app = self.app
+        assert isinstance(app, KrigApp)
         yield Static(
-            keys_line([("↑↓", "choose"), ("enter", "join"), ("w", "watch"), ("esc", "back")]),
+            keys_line([(app.arrows("updown"), "choose"), ("enter", "join"), ("w", "watch"),
+                       ("esc", "back")]),
             id="keys",
-        )
+        )  # fmt: skip
 
     def on_mount(self) -> None:
         self.query_one("#rooms", OptionList).focus()
@@ -583,7 +596,6 @@ class LobbyScreen(Screen[None]):
                 await s.spectate(code)
             else:
                 await s.join(code)
-                await s.ready()
             with contextlib.suppress(Exception):
                 await s.watch_lobby(False)
         except Exception as exc:

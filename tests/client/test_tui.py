@@ -91,6 +91,27 @@ def test_game_over_in_words_from_each_side() -> None:
     assert view.game_over(t, seen).plain.startswith("ada wins.")
 
 
+def test_the_clock_counts_down_in_server_time() -> None:
+    t = _war_table()
+    now = 1_796_012_345_678
+    t.deadline_ms = now + 9_500
+    t.game_ends_ms = now + 15 * 60_000
+    status = view.status(t, view.Seen("ws://h:1/ws", now_ms=now)).plain
+    assert "clock: turn 0:10  game 15:00 left" in status
+    later = view.status(t, view.Seen("ws://h:1/ws", now_ms=now + 60_000)).plain
+    assert "turn 0:00  game 14:00 left" in later
+
+
+async def test_ascii_draws_plain_characters() -> None:
+    app = KrigApp("ws://127.0.0.1:9/ws", "ada", unicode=False)  # (never connects here)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = screen_text(app)
+        assert "|A S|" in text and "up/down choose" in text
+        await pilot.press("j")
+        text = await shows(pilot, "+---")  # the code's input, framed in ascii
+        assert not any(ch in text for ch in "▊▔▁♠♥╭│")
+
+
 # ------------------------------------------------------ against a server
 
 
