@@ -61,6 +61,10 @@ class Settings:
     """Quick-join: a room still not full after this long gets computer players (0: never)."""
     dead_node_s: float = 10.0
     """A node silent this long is taken for dead; its seats count as disconnected."""
+    drain_s: float = 5.0
+    """On SIGTERM, /readyz answers 503 and the node goes on serving this long (so a load
+    balancer stops sending players to it) before it closes its clients with 1012, which
+    resume on another node. SIGINT (Ctrl-C) and a second SIGTERM stop at once."""
     node_id: str = ""
     """This process's name among the nodes (default: host-pid-random)."""
     loop: str = "asyncio"
@@ -117,6 +121,7 @@ RANGES: dict[str, Range] = {
     "open_timeout_s": Range(0, above=True),
     "quick_fill_s": Range(0),
     "dead_node_s": Range(0, above=True),
+    "drain_s": Range(0, 3600),
 }
 """Every numeric setting's allowed values: ports 1-65535 (not 0, "any free port": the
 server prints the address it was given), rates above 0, durations 0 or more (timeouts

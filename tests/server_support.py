@@ -49,6 +49,7 @@ class ServerProc:
             "msg_burst": 4000,
             "max_conns_per_addr": 0,
             "rooms_per_min": 0,
+            "drain_s": 0,  # (a test that drains says so: a stop here is at once)
             **settings,
         }
         self.log_path = log_dir / f"{node_id}.log"

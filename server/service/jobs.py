@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable
 
 import structlog
+from redis.exceptions import RedisError
 
 from server import rooms
 from server.config import Settings
@@ -30,6 +31,8 @@ log = structlog.get_logger("krig.jobs")
 SWEEP_S = 0.2
 RECONCILE_S = 1.0
 HEARTBEAT_S = 2.0
+PROBE_S = 1.0
+"""How often, and how long at most, the readiness probe waits for Redis to answer."""
 
 
 def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
@@ -56,6 +59,9 @@ class Jobs:
         self._tasks: list[asyncio.Task[None]] = []
         self._beats = 0
         self._behind: dict[str, int] = {}
+        self.store_ok = False
+        """Redis answered the last readiness probe (within PROBE_S)."""
+        self._probed = False
 
     async def join_nodes(self) -> None:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
@@ -86,6 +92,7 @@ class Jobs:
             ),
             loop.create_task(self._every(SWEEP_S, self._sweep), name="sweep"),
             loop.create_task(self._every(RECONCILE_S, self._reconcile), name="reconcile"),
+            loop.create_task(self._every(PROBE_S, self._probe), name="probe"),
         ]
 
     async def stop(self, seconds: float) -> None:
@@ -122,6 +129,20 @@ class Jobs:
                 # and a stop waited out its bound (background_jobs_still_running).
                 raise asyncio.CancelledError
             await asyncio.sleep(seconds)
+
+    async def _probe(self) -> None:
+        """Is Redis answering? (``/readyz``: a node whose store is unreachable is not ready.)"""
+        try:
+            await asyncio.wait_for(self.store.ping(), PROBE_S)
+        except (TimeoutError, OSError, RedisError) as exc:
+            if self.store_ok:
+                log.warning("redis_unreachable", error=repr(exc))
+            self.store_ok = False
+        else:
+            if not self.store_ok and self._probed:
+                log.info("redis_reachable")
+            self.store_ok = True
+        self._probed = True
 
     async def _heartbeat(self) -> None:
         # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.

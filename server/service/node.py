@@ -67,8 +67,9 @@ class Node:
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
-    def redis_ok(self) -> bool:
-        return self.relay.ok
+    def ready(self) -> bool:
+        """Redis answers (the last probe) and the node's subscription is open."""
+        return self.jobs.store_ok and self.relay.ok
 
     def _listening(self, code: str) -> bytes:
         return self.relay.listening(code)

@@ -281,6 +281,10 @@ class Store:
 
     # ----------------------------------------------------- nodes and timers
 
+    async def ping(self) -> None:
+        """Raise unless Redis answers (the readiness probe)."""
+        await self.r.ping()
+
     async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:
         """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps
         rooms another way: ``("differs", [that node, its format])``, else

@@ -110,6 +110,11 @@ class App:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.draining = False
+        """SIGTERM: /readyz answers 503 while the node goes on serving (``drain_s``)."""
+        self.closing = False
+        """The node is closing its clients: new handshakes are refused."""
+        self.hurry: asyncio.Event | None = None
+        """Set by a second SIGTERM or a SIGINT during the drain: stop now."""
         self.embedded: RedisProcess | None = None
         self.node: Node | None = None
         self.per_addr: dict[str, int] = {}
@@ -119,7 +124,7 @@ class App:
         if path == "/healthz":
             return conn.respond(HTTPStatus.OK, "ok\n")
         if path == "/readyz":
-            ready = self.node is not None and self.node.redis_ok and not self.draining
+            ready = self.node is not None and self.node.ready and not self.draining
             if ready:
                 return conn.respond(HTTPStatus.OK, "ready\n")
             return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
@@ -150,7 +155,7 @@ class App:
                 ]
             )
             return response
-        if self.draining:
+        if self.closing:
             return conn.respond(
                 HTTPStatus.SERVICE_UNAVAILABLE, "krig: this server is shutting down\n"
             )
@@ -208,16 +213,21 @@ class App:
         self.node = Node(s, client, node_id, pipe, url)
         loop = asyncio.get_running_loop()
         signals = stop is None
+        received: list[signal.Signals] = []
+        hurry = self.hurry = asyncio.Event()
         if stop is None:
             stop = loop.create_future()
             done = stop
 
-            def on_signal() -> None:
+            def on_signal(sig: signal.Signals) -> None:
+                received.append(sig)
                 if not done.done():
                     done.set_result(None)
+                else:
+                    hurry.set()  # a second signal while draining: stop now
 
             for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, on_signal)
+                loop.add_signal_handler(sig, on_signal, sig)
             loop.add_signal_handler(signal.SIGUSR1, log_tasks)
         try:
             await client.ping()
@@ -245,7 +255,14 @@ class App:
                 print(f"krig-server listening on {where} (in a browser: {page})", flush=True)
                 await stop
                 self.draining = True
-                log.info("draining", connections=len(server.connections))
+                if received[:1] == [signal.SIGTERM] and s.drain_s > 0:
+                    # Still serving, and still letting players in, while /readyz says
+                    # 503: a load balancer's health check takes the node out first.
+                    log.info("draining", seconds=s.drain_s, connections=len(server.connections))
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(hurry.wait(), s.drain_s)
+                self.closing = True
+                log.info("closing", connections=len(server.connections))
                 closing = [
                     asyncio.ensure_future(
                         ws.close(CloseCode.SERVICE_RESTART, "server restarting; reconnect")

@@ -1,0 +1,90 @@
+"""The peer benchmark's runner works (bench/peers.py; its figures are printed, never asserted)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from server_support import ROOT
+
+from bench import peers
+from bench.peers import COLUMNS, Row, Run, format_notes, format_table, medians, parse_args, schedule
+
+
+def _run(server: str, rnd: int, server_us: float, redis_us: float | None = 2.0) -> Run:
+    return Run(
+        server=server, round=rnd, flips=1000, seconds=1.0, flips_per_s=1e6 / server_us,
+        p50_ms=1.0 + rnd, p99_ms=5.0 + rnd, server_us=server_us, redis_us=redis_us,
+        client_us=10.0, frames_in=1.0, redis_cmds=None if redis_us is None else 1.5,
+        cpu0_others=0.01, steal=0.0,
+    )  # fmt: skip
+
+
+def test_the_arguments_and_the_interleaved_order() -> None:
+    args = parse_args([])
+    assert args.rounds == 3 and args.seconds == 10 and args.rooms == 50
+    assert args.servers == list(peers.SERVERS)
+    assert parse_args(["--servers", "krig, colyseus-cas"]).servers == ["krig", "colyseus-cas"]
+    for bad in (["--servers", "krig,boardgame.io"], ["--rounds", "0"], ["--servers", ","]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
+    order = schedule(["a", "b", "c"], 3)
+    assert [s for r, s in order if r == 1] == ["a", "b", "c"]
+    assert [s for r, s in order if r == 2] == ["b", "c", "a"]  # rotated: no server always first
+    assert sorted(s for r, s in order if r == 3) == ["a", "b", "c"]
+
+
+def test_the_table_gives_every_column_the_medians_and_the_ratios() -> None:
+    runs = [
+        *(_run("colyseus", r, us, redis_us=None) for r, us in ((1, 10.0), (2, 12.0), (3, 11.0))),
+        *(_run("colyseus-cas", r, us) for r, us in ((1, 20.0), (2, 30.0), (3, 18.0))),
+        *(_run("krig", r, us, 6.0) for r, us in ((1, 40.0), (2, 41.0), (3, 80.0))),
+    ]
+    rows = medians(runs)
+    assert [r.server for r in rows] == ["colyseus", "colyseus-cas", "krig"]
+    krig = rows[2]
+    assert krig == Row("krig", 41.0, 6.0, 1e6 / 41.0, 3.0, 7.0, 10.0, 1.5, (40.0, 80.0), 3)
+    table = format_table(rows).splitlines()
+    assert table[0] == "| " + " | ".join(COLUMNS) + " |"
+    assert len(table) == 2 + 3
+    cells = {line.split(" | ")[0].strip("| *"): line.split(" | ") for line in table[2:]}
+    assert all(len(c) == len(COLUMNS) for c in cells.values())
+    assert cells["colyseus"][2] == "—"  # (no Redis)
+    assert cells["colyseus-cas"][-3:] == ["1.00x", "1.00x", "1.00x |"]
+    # krig: 41 µs against the durable room's 20 (server), 47 against 22 (server + Redis)
+    assert cells["krig"][1] == "41.0 (40.0-80.0)"
+    assert cells["krig"][-3] == "2.05x" and cells["krig"][-2] == "2.14x"
+    notes = format_notes(runs)
+    assert "CPU 0 ran other processes 1.0%-1.0%" in notes and "errors none" in notes
+    assert "krig 1.00" in notes
+    # Without the durable room there is nothing to divide by.
+    alone = format_table(medians([r for r in runs if r.server == "krig"])).splitlines()
+    assert alone[2].endswith("| — | — | — |")
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or shutil.which("npm") is None,
+    reason="node and npm are needed for the peer benchmark (bench/peers: Colyseus from npm)",
+)
+def test_a_short_run_against_krig_and_the_durable_colyseus_room(tmp_path: Path) -> None:
+    """One second against each: flips are counted, CPU is read, the table has every column."""
+    out = tmp_path / "runs.json"
+    done = subprocess.run(
+        [sys.executable, "bench/peers.py", "--rounds", "1", "--seconds", "1", "--warmup", "0.3",
+         "--rooms", "2", "--servers", "krig,colyseus-cas", "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    runs = json.loads(out.read_text())["runs"]
+    assert sorted(r["server"] for r in runs) == ["colyseus-cas", "krig"]
+    for r in runs:
+        assert r["flips"] > 0 and r["errors"] == {}, r
+        assert r["server_us"] > 0 and r["p50_ms"] <= r["p99_ms"]
+        assert r["redis_cmds"] > 1  # the peer's compare-and-set, krig's commit
+    header = "| " + " | ".join(COLUMNS) + " |"
+    assert header in done.stdout
+    assert "| colyseus-cas |" in done.stdout and "| **krig** |" in done.stdout
