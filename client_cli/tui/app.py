@@ -511,6 +511,10 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Open rooms"), id="title")
         yield Static(id="empty", classes="hint")
+        yield Static(
+            Text(f"  {'code':<9}{'rules':<11}{'seats':<12}{'state':<10}watching", style="bold"),
+            id="columns",
+        )
         yield OptionList(id="rooms")
         yield Static(id="notice", classes="error")
         app = self.app
@@ -557,9 +561,9 @@ class LobbyScreen(Screen[None]):
         for r in sorted(self.rooms.values(), key=lambda r: (r.state != "lobby", r.code)):
             state = {"lobby": "waiting", "playing": "playing", "over": "over"}.get(r.state, r.state)
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{r.code}  ", style="bold")
-            line.append(f"{r.preset:<10} {r.taken}/{r.players} seats  {state:<8}")
-            line.append(f"  {r.spectators} watching", style="grey62")
+            line.append(f"{r.code:<9}", style="bold")
+            line.append(f"{r.preset:<11}{f'{r.taken} of {r.players}':<12}{state:<10}")
+            line.append(str(r.spectators), style="grey62")
             menu.add_option(Option(line, id=r.code))
         if self.rooms and keep is not None:
             menu.highlighted = min(keep, len(self.rooms) - 1)

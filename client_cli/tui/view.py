@@ -286,7 +286,9 @@ def status(t: Table, seen: Seen) -> Text:
             out.append(f" after a war{' of ' + str(tw.wars) + ' rounds' if tw.wars > 1 else ''}")
         out.append(".")
     else:
-        out.append("The game is on.", style="bold")
+        play = "chooses a card" if t.hand_game else "flips"
+        game = t.room.game if t.room is not None else 1
+        out.append(f"Game {game}: everyone {play}, the highest card takes the trick.", style="bold")
     out.append("\n")
     if t.my_turn:
         if t.hand_game:

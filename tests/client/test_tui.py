@@ -309,6 +309,7 @@ async def test_join_by_code_chat_a_war_game_over_rematch_and_verify(server: Serv
         await pilot.press("r")
         await until(pilot, lambda: session(app).table.phase == "battle", "a new game")
         text = await shows(pilot, "none yet")  # no trick of the last game
+        assert f"Game {room(app).game}: everyone flips" in text
         assert "4 cards" in text and "╭───╮" not in text  # (no card on the table)
 
 
@@ -344,7 +345,7 @@ async def test_the_lobby_watching_and_a_wrong_code(server: ServerProc) -> None:
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         text = await shows(pilot, joined.code)
-        assert "croatian" in text and "1/2 seats" in text and "waiting" in text
+        assert "croatian" in text and "1 of 2" in text and "waiting" in text
         await pilot.press("w")  # watch it
         await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
         text = await shows(pilot, "watching")
@@ -442,6 +443,8 @@ def test_play_a_war_and_survive_a_server_restart(server: ServerProc) -> None:
             assert time.monotonic() < deadline, "no trick after the restart"
             term.child.send(" ")
         assert "reconnecting" not in term.pump(0.5)
+        # No flicker: the screen is never cleared to be drawn again (only changed cells are).
+        assert b"\x1b[2J" not in term.raw and term.raw.count(b"\x1b[?1049h") == 1
         term.child.send("q")
         term.until("Leave this game?")
         term.child.send("q")
