@@ -253,7 +253,7 @@ def changed_lines(preset: str, rules: dict[str, bool | int | str]) -> list[str]:
 
 
 REASONS = {
-    "all_cards": "{winner} took every card",
+    "all_cards": "{winner} took all {cards} cards",
     "short_war": "{loser} had too few cards to finish a war",
     "exhausted_tie": "everyone ran out of cards in a war",
     "time_limit": "time ran out, and most cards wins",
@@ -265,7 +265,11 @@ REASONS = {
 
 
 def reason_words(
-    reason: str, winner: str, rules: dict[str, bool | int | str], loser: str = "a player"
+    reason: str,
+    winner: str,
+    rules: dict[str, bool | int | str],
+    loser: str = "a player",
+    cards: int | str = "the",
 ) -> str:
     """Why a game ended, as a sentence without its full stop (never the raw code); names
     are kept as they are written."""
@@ -275,6 +279,7 @@ def reason_words(
     return (text[:1].upper() + text[1:]).format(
         winner=winner,
         loser=loser,
+        cards=cards,
         wars=rules.get("wars_to_win", "enough"),
         tricks=rules.get("max_tricks", ""),
     )

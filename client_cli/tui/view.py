@@ -406,7 +406,7 @@ def game_over(t: Table, seen: Seen) -> Text:
     out.append(f"{headline}{mark} ", style=style)
     short = [s for s, why in t.out_reasons.items() if why == "short_war"]
     loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or "a player"
-    out.append(reason_words(r.reason, winner, room.rules, loser) + ".")
+    out.append(reason_words(r.reason, winner, room.rules, loser, sum(r.counts)) + ".")
     out.append("\n\n")
     order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))
     place = 0
