@@ -423,10 +423,13 @@ def game_over(t: Table, seen: Seen) -> Text:
             out.append(f"   {wars_won} war{'s' if wars_won != 1 else ''} won", style=DIM)
         out.append("\n")
     out.append("\n")
-    wars = f"{t.wars} war{'s' if t.wars != 1 else ''}"
+    fought = sum(t.wars_won)  # tricks with a war (a war of 2 rounds is one war)
+    wars = f"{fought} war{'s' if fought != 1 else ''}"
+    if t.wars > fought:
+        wars += f" ({t.wars} rounds)"
     if t.longest_war > 1:
-        wars += f"; the longest war went {t.longest_war} rounds"
-    out.append(f"{t.tricks} tricks, {wars}.\n")
+        wars += f"; the longest went {t.longest_war} rounds"
+    out.append(f"{t.tricks} tricks and {wars}.\n")
     if r.set_aside:
         out.append("Set aside at the deal: ")
         out.append_text(card_words(r.set_aside, seen.unicode))

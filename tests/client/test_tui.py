@@ -84,7 +84,7 @@ def test_game_over_in_words_from_each_side() -> None:
     text = view.game_over(t, seen).plain
     assert text.startswith("You win! The trick limit")
     assert "round_cap" not in text and "1. ada (you)" in text and "2. bo" in text
-    assert "the longest war went 2 rounds" in text and "krig verify KX7P-Q3 --game 1" in text
+    assert "the longest went 2 rounds" in text and "krig verify KX7P-Q3 --game 1" in text
     t.seat = 1
     assert view.game_over(t, seen).plain.startswith("You lose.")
     t.seat = None
@@ -292,7 +292,7 @@ async def test_join_by_code_chat_a_war_game_over_rematch_and_verify(server: Serv
             expected = ("Draw" if t.result.result == "draw"
                         else "You win!" if me in t.result.winners else "You lose.")  # fmt: skip
             assert expected in text, text
-            assert re.search(r"1\. (ada|bo)", text) and "tricks," in text
+            assert re.search(r"1\. (ada|bo)", text) and " tricks and " in text
             for raw in ("all_cards", "round_cap", "short_war", "exhausted_tie", "(cycle)"):
                 assert raw not in text
             if saw_war:
