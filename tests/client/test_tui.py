@@ -389,6 +389,29 @@ async def test_a_quick_game_and_the_room_gone(server: ServerProc) -> None:
         assert session(app).table.code is None
 
 
+async def test_a_seat_taken_away_where_no_one_may_watch(server: ServerProc) -> None:
+    """Out of the room (``removed``, the same path as ``room_gone``), for real: the host takes
+    the seat in a room without watchers; the table says so and goes back to the start."""
+    async with player(server, "bo") as bo, krig(server) as (app, pilot):
+        joined = await bo.create("classic", 2, ready_checks=True)
+        await bo.configure(spectating=False)
+        await pilot.press("j")
+        await type_text(pilot, joined.code)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the waiting room")
+        await shows(pilot, "ada (you)")
+        await bo.remove_seat(1)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
+        await shows(pilot, f"The host removed you from room {joined.code}.")
+        assert session(app).table.code is None
+        await pilot.press("j")  # and it may join another room at once
+        await bo.leave()
+        other = await bo.create("quick", 2, ready_checks=True)
+        await type_text(pilot, other.code)
+        await pilot.press("enter")
+        await until(pilot, lambda: session(app).table.code == other.code, "in the other room")
+
+
 # ------------------------------------------------------ a real terminal
 
 
