@@ -6,7 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from client_cli.session import LeftRoom, ServerError, Session
+from client_cli.session import RoomGone, ServerError, Session
 from client_cli.table import Table
 
 Strategy = Callable[[Table], int]
@@ -75,13 +75,13 @@ async def play_game(
     deadline = loop.time() + timeout
     while t.games_over == games_before:
         await session.wait(
-            lambda tb: tb.my_turn or tb.games_over != games_before or tb.left is not None,
+            lambda tb: tb.my_turn or tb.games_over != games_before or tb.code is None,
             deadline - loop.time(),
         )
         if t.games_over != games_before:
             break
-        if t.left is not None:
-            raise LeftRoom(t.left)
+        if t.code is None:
+            raise session.out_of_room()
         if delay is not None:
             await asyncio.sleep(delay())
         step = t.step
@@ -91,6 +91,8 @@ async def play_game(
             else:
                 await session.flip(step)
         except ServerError as exc:
+            if exc.code == "room_gone":
+                raise RoomGone(session.room_gone) from None
             if exc.code not in RETRYABLE:
                 raise
 

@@ -23,7 +23,7 @@ from client_cli.lines import play_lines, printer
 from client_cli.proof import check_record
 from client_cli.replay import RecordError, replay
 from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS
-from client_cli.session import LeftRoom, ServerError, Session, SessionClosed
+from client_cli.session import LeftRoom, RoomGone, ServerError, Session, SessionClosed
 from client_cli.words import error_words, refusal, ws_url
 from krig_runtime import process
 from protocol import messages as m
@@ -411,9 +411,9 @@ async def run(args: argparse.Namespace) -> int:
             await s.spectate(args.code)
             if _full_screen(args):
                 return await _app(args, s, "room")
-            await s.wait(lambda t: t.result is not None or t.left is not None, timeout=24 * 3600)
-            if s.table.left is not None:
-                raise LeftRoom(s.table.left)
+            await s.wait(lambda t: t.result is not None or t.code is None, timeout=24 * 3600)
+            if s.table.code is None:
+                raise s.out_of_room()
             return 0
         if args.command == "bot":
             await s.join(args.code)
@@ -422,16 +422,18 @@ async def run(args: argparse.Namespace) -> int:
                     await s.ready()
                 elif s.table.phase == "over":
                     await s.rematch()
-                await s.wait(
-                    lambda t: t.phase in ("battle", "war") or t.left is not None, timeout=3600
-                )
-                if s.table.left is not None:
-                    raise LeftRoom(s.table.left)
+                await s.wait(lambda t: t.phase in ("battle", "war") or t.code is None, timeout=3600)
+                if s.table.code is None:
+                    raise s.out_of_room()
                 strategy = STRATEGIES.get(args.strategy, STRATEGIES["smart"])
                 delay = human_delay if args.strategy == "human" else None
                 await play_game(s, strategy, delay=delay, timeout=3600)
             return 0
         return 2
+    except ServerError as exc:
+        if exc.code == "room_gone" and s.table.code is None:
+            raise s.out_of_room() from None  # (an action's answer: said as when told unasked)
+        raise
     finally:
         await s.close()
 
@@ -448,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except LeftRoom as exc:
         print(f"krig: {error_words(exc.error)}", file=sys.stderr)
+        return 1
+    except RoomGone as exc:
+        print(f"krig: {exc}; you are in no room now", file=sys.stderr)
         return 1
     except SessionClosed as exc:
         print(f"krig: the server closed the session: {exc}", file=sys.stderr)

@@ -13,7 +13,14 @@ from typing import Any
 
 from client_cli.bot import STRATEGIES, play_game
 from client_cli.render import cards, describe
-from client_cli.session import OUT_OF_ROOM, LeftRoom, ServerError, Session, SessionClosed
+from client_cli.session import (
+    OUT_OF_ROOM,
+    LeftRoom,
+    RoomGone,
+    ServerError,
+    Session,
+    SessionClosed,
+)
 from client_cli.words import error_words, refusal
 from protocol import messages as m
 
@@ -45,6 +52,14 @@ def printer(session: Session, unicode: bool) -> Any:
     return show
 
 
+def _out(session: Session) -> int:
+    """Out of the room (it is gone, or the host took the seat): say why; exit status 1."""
+    out = session.out_of_room()
+    why = error_words(out.error) if isinstance(out, LeftRoom) else str(out)
+    print(f"{why.rstrip('.')}; you are in no room now", flush=True)
+    return 1
+
+
 async def _read_line() -> str | None:
     line = await asyncio.to_thread(sys.stdin.readline)
     return line if line else None
@@ -54,14 +69,17 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
     """Play this seat game after game until stdin closes (or one game with ``auto``)."""
     t = session.table
     if auto:
-        await play_game(session, STRATEGIES[strategy], timeout=3600)
+        try:
+            await play_game(session, STRATEGIES[strategy], timeout=3600)
+        except (RoomGone, LeftRoom):
+            return _out(session)
         return 0
     while True:
         await session.wait(
-            lambda tb: tb.my_turn or tb.phase == "over" or tb.left is not None, timeout=3600
+            lambda tb: tb.my_turn or tb.phase == "over" or tb.code is None, timeout=3600
         )
-        if t.left is not None:
-            raise LeftRoom(t.left)
+        if t.code is None:
+            return _out(session)
         if t.phase == "over":
             return 0
         if t.hand_game:
@@ -71,6 +89,8 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         else:
             print("your turn: press Enter to flip", flush=True)
         line = await _read_line()
+        if t.code is None:  # (the server said so meanwhile, and the printer showed it)
+            return _out(session)
         if line is None:
             return 0
         try:

@@ -42,7 +42,7 @@ TABLE_MOVED_ON = frozenset(
     }
 )
 """Answers that say the server's table is ahead of ours: ask for what we missed."""
-OUT_OF_ROOM = frozenset({ErrorCode.REMOVED, "room_gone"})
+OUT_OF_ROOM = frozenset({ErrorCode.REMOVED, ErrorCode.ROOM_GONE})
 """Errors sent unasked (``id`` nil) that put this client out of its room (PROTOCOL.md §6)."""
 RESYNC_AGAIN_S = 1.0
 """A gap still open this long after asking: ask again."""
@@ -69,8 +69,20 @@ class SessionClosed(Exception):
     """The session ended for good (refused hello, or closed by the user)."""
 
 
-class LeftRoom(Exception):
-    """This client is out of its room: the room is gone, or the host removed it."""
+class RoomGone(SessionClosed):
+    """The server says the room no longer exists (``room_gone``): it expired, or the
+    server lost it. The session goes on, in no room."""
+
+    def __init__(self, code: str | None) -> None:
+        super().__init__(
+            f"room {code or ''} is gone: it expired, or the server lost it".replace("  ", " ")
+        )
+        self.code = code
+
+
+class LeftRoom(SessionClosed):
+    """The host took this client's seat in a room that allows no watchers (``removed``):
+    out of the room. The session goes on, in no room."""
 
     def __init__(self, error: m.Error) -> None:
         super().__init__(error.message)
@@ -104,6 +116,9 @@ class Session:
         self.welcome: m.Welcome | None = None
         self.frames: list[bytes] | None = [] if record else None
         self.reconnects = 0
+        self.room_gone: str | None = None
+        """The code of a room the server said is gone (room_gone), if any ("": a room this
+        client had not heard of yet, such as the one a resumed session was in)."""
         self.closed = False
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
@@ -122,7 +137,7 @@ class Session:
         self._resync_ids: list[int] = []
         self.handle_failures = 0
         """Messages whose handling raised (a bug; logged): 0 in a healthy run."""
-        self._ahead: dict[int, m.RoomEvent] = {}
+        self._ahead: dict[int, m.RoomEvent | Unknown] = {}
 
     @property
     def connected(self) -> bool:
@@ -298,22 +313,31 @@ class Session:
         for msg in messages:
             if not isinstance(msg, Unknown):
                 self._message(msg)
+            elif msg.seq is not None:
+                # A room event of a newer server: it takes up its number (PROTOCOL.md §4).
+                self._room_event(msg)
+
+    def _room_event(self, msg: m.RoomEvent | Unknown) -> None:
+        t = self.table
+        seq = msg.seq
+        assert seq is not None
+        if seq <= t.seq:
+            return
+        if seq > t.seq + 1:
+            # A frame sent straight to us (a resync answer) and a room
+            # broadcast can cross: keep what came early, ask for the gap.
+            if len(self._ahead) < AHEAD_LIMIT:
+                self._ahead[seq] = msg
+            self._ask_resync()
+            return
+        self._apply_event(msg)
+        if self._ahead:  # (nearly always empty: events arrive in order)
+            self._catch_up()
 
     def _message(self, msg: m.ServerMessage) -> None:
         t = self.table
         if m.is_room_event(msg):
-            if msg.seq <= t.seq:
-                return
-            if msg.seq > t.seq + 1:
-                # A frame sent straight to us (a resync answer) and a room
-                # broadcast can cross: keep what came early, ask for the gap.
-                if len(self._ahead) < AHEAD_LIMIT:
-                    self._ahead[msg.seq] = msg
-                self._ask_resync()
-                return
-            self._apply_event(msg)
-            if self._ahead:  # (nearly always empty: events arrive in order)
-                self._catch_up()
+            self._room_event(msg)
             return
         caught_up = False
         if isinstance(msg, m.Snapshot):
@@ -324,8 +348,7 @@ class Session:
                 caught_up = True
         elif isinstance(msg, m.Joined):
             if msg.code != t.code:
-                if t.code is not None:
-                    t.clear()  # another room: nothing of the last one carries over
+                t.clear()  # another room (or in again): nothing of the last one carries over
                 self._ahead.clear()
             t.code = msg.code
             t.seat = msg.seat
@@ -336,10 +359,13 @@ class Session:
             t.code = msg.room
             t.seat = msg.seat
         if isinstance(msg, m.Error):
-            if msg.code in OUT_OF_ROOM and msg.id is None:
-                # The host put us out of the room, or the room is gone: no more events come.
-                t.clear(left=msg)
-                self._ahead.clear()
+            if msg.code == ErrorCode.REMOVED and msg.id is None:
+                # The host put us out of the room: no more events come.
+                self._out_of_room(msg)
+            elif msg.code == ErrorCode.ROOM_GONE:
+                # The room no longer exists (told unasked, or as an action's answer).
+                self.room_gone = t.code or self.room_gone or ""
+                self._out_of_room(msg)
             elif msg.id in self._resync_ids:
                 # The answer to a resync failed (Redis restarting?): ask again soon.
                 asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
@@ -357,8 +383,27 @@ class Session:
         if caught_up:
             self._catch_up()
 
-    def _apply_event(self, event: m.RoomEvent) -> None:
-        self.table.apply_event(event)
+    def _out_of_room(self, why: m.Error) -> None:
+        """In no room now: no more of its events come (the table keeps why, in ``left``)."""
+        t = self.table
+        t.code = None
+        t.seat = None
+        t.left = why
+        self._ahead.clear()
+
+    def out_of_room(self) -> SessionClosed:
+        """Why this client is in no room, as the exception a player or a bot stops with."""
+        left = self.table.left
+        if left is not None and left.code == ErrorCode.REMOVED:
+            return LeftRoom(left)
+        return RoomGone(self.room_gone)
+
+    def _apply_event(self, event: m.RoomEvent | Unknown) -> None:
+        if isinstance(event, Unknown):
+            assert event.seq is not None
+            self.table.seq = event.seq  # (counted, not understood)
+        else:
+            self.table.apply_event(event)
         if self.on_message is not None:
             self.on_message(event)
         self.changed.set()

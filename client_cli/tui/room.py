@@ -206,10 +206,11 @@ class RoomScreen(Screen[None]):
     def server_message(self, msg: object) -> None:
         if self.gone:
             return
+        if view.is_out_error(msg):
+            assert isinstance(msg, m.Error)
+            self.out(error_words(msg))
+            return
         if isinstance(msg, m.Error) and msg.id is None:
-            if view.is_out_error(msg):
-                self.out(error_words(msg))
-                return
             self.say(error_words(msg))
         t = self.t
         if t.seat != self.last_seat:

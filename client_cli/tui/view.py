@@ -466,4 +466,8 @@ def card_text(code: int, unicode: bool) -> str:
 
 
 def is_out_error(msg: object) -> bool:
-    return isinstance(msg, m.Error) and msg.id is None and msg.code in ("removed", "room_gone")
+    """An error that puts this client out of its room: the room is gone (told unasked or
+    as an action's answer), or the host took the seat where no one may watch."""
+    if not isinstance(msg, m.Error):
+        return False
+    return msg.code == "room_gone" or (msg.code == "removed" and msg.id is None)

@@ -53,6 +53,7 @@ const ERRORS = {
   seat_taken: "That seat is taken.",
   removed: "The host removed you from the room.",
   chat_off: "The host has turned the chat off.",
+  room_gone: "This room is gone: it expired, or the server lost it.",
   not_started: "The game has not started yet.",
   already_started: "The game has already started.",
   game_over: "The game is over.",

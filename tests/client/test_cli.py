@@ -16,8 +16,7 @@ from server_support import KRIG, ServerProc, close_all
 from client_cli import cli
 from client_cli.bot import play_game
 from client_cli.lines import play_lines, printer
-from client_cli.session import LeftRoom, Session
-from client_cli.words import error_words
+from client_cli.session import LeftRoom, RoomGone, Session
 from protocol import messages as m
 from server.store.embedded import RedisProcess
 
@@ -177,25 +176,26 @@ def test_load_report_agrees_with_the_server_metrics(
         srv.stop()
 
 
-async def test_line_mode_says_the_room_is_gone_and_ends(
+async def test_line_mode_out_of_the_room_says_why_and_ends(
     server: ServerProc, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The server's side of room_gone is not on main yet: the message is handed to the
-    session as the server will send it (unasked, id nil, PROTOCOL.md §6)."""
+    """The host takes the seat in a room without watchers: line mode says so, once, and
+    ends with status 1 (room_gone, the same path: tests/system/test_lost_rooms.py)."""
     host, ada = Session(server.url, "host"), Session(server.url, "ada")
     ada.on_message = printer(ada, True)
     for s in (host, ada):
         await s.connect()
     try:
         joined = await host.create("classic", 2, ready_checks=True)  # (stays in the lobby)
+        await host.configure(spectating=False)
         await ada.join(joined.code)
         playing = asyncio.create_task(play_lines(ada, False, "smart", True))
-        ada._message(m.Error(id=None, code="room_gone", message="the room expired"))
-        with pytest.raises(LeftRoom) as out:
-            await asyncio.wait_for(playing, 10)
-        assert error_words(out.value.error) == "The room expired."
+        await host.remove_seat(1)
+        assert await asyncio.wait_for(playing, 10) == 1
+        said = capsys.readouterr().out
+        assert said.count("removed you") == 1, said
+        assert f"The host removed you from room {joined.code}; you are in no room now" in said
         assert ada.table.code is None
-        assert "expired" not in capsys.readouterr().out  # said once, by krig's exit (below)
     finally:
         await close_all([host, ada])
 
@@ -203,9 +203,16 @@ async def test_line_mode_says_the_room_is_gone_and_ends(
 def test_out_of_the_room_is_said_and_krig_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async def gone(args: object) -> int:
-        raise LeftRoom(m.Error(id=None, code="room_gone", message=""))
+    for out, said in (
+        (LeftRoom(m.Error(id=None, code="removed", message="the host removed you from room X")),
+         "krig: The host removed you from room X.\n"),
+        (RoomGone("K7P-Q3X"),
+         "krig: room K7P-Q3X is gone: it expired, or the server lost it; you are in no room now\n"),
+    ):  # fmt: skip
 
-    monkeypatch.setattr(cli, "run", gone)
-    assert cli.main(["rooms"]) == 1
-    assert capsys.readouterr().err == "krig: The room is gone: the server no longer has it.\n"
+        async def stop(args: object, out: Exception = out) -> int:
+            raise out
+
+        monkeypatch.setattr(cli, "run", stop)
+        assert cli.main(["rooms"]) == 1
+        assert capsys.readouterr().err == said

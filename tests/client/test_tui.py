@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 import pexpect
 import pyte
 import pytest
+import redis
 from server_support import KRIG, ServerProc
 from textual.pilot import Pilot
 from tui_support import screen_text, session, shows, type_text, until
@@ -372,7 +373,7 @@ async def test_the_lobby_watching_and_a_wrong_code(server: ServerProc) -> None:
         await shows(pilot, "Watching.")
 
 
-async def test_a_quick_game_and_the_room_gone(server: ServerProc) -> None:
+async def test_a_quick_game(server: ServerProc) -> None:
     async with krig(server, size=(120, 40)) as (app, pilot):
         await pilot.press("g")
         await shows(pilot, "Quick game: a seat in the next public game")
@@ -381,12 +382,31 @@ async def test_a_quick_game_and_the_room_gone(server: ServerProc) -> None:
         r = room(app)
         assert r.public and r.preset == "classic"
         await shows(pilot, f"krig join {r.code}")
-        # The server's side of room_gone (PROTOCOL.md §6) is not on main yet: the message is
-        # handed to the session as the server will send it (unasked, id nil).
-        session(app)._message(m.Error(id=None, code="room_gone", message="the room expired"))
+
+
+async def test_the_room_gone_is_said_and_krig_goes_back_to_the_start(
+    server: ServerProc,
+) -> None:
+    """The store lost the room (its keys deleted, as an expiry or an empty Redis would):
+    the next flip is answered room_gone; the table says so and goes back to the start."""
+    async with player(server, "bo") as bo, krig(server) as (app, pilot):
+        joined = await bo.create("classic", 2)
+        await pilot.press("j")
+        await type_text(pilot, joined.code)
+        await pilot.press("enter")
+        await until(pilot, lambda: session(app).table.my_turn, "a turn")
+        admin = redis.Redis.from_url(server.redis_url)
+        try:
+            for key in admin.scan_iter(f"krig:{{{joined.code}}}:*"):
+                admin.delete(key)
+        finally:
+            admin.close()
+        await pilot.press("space")
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
-        await shows(pilot, "The room expired.")
-        assert session(app).table.code is None
+        text = await shows(pilot, f"Room {joined.code} is gone: it expired, or the server lost")
+        assert "host or join another" in text
+        assert session(app).table.code is None and session(app).room_gone == joined.code
+        await bo.wait(lambda t: t.code is None, 10)  # (told too)
 
 
 async def test_a_seat_taken_away_where_no_one_may_watch(server: ServerProc) -> None:

@@ -198,7 +198,10 @@ def test_unknown_fields_are_ignored_when_clean() -> None:
 
 
 def test_client_tolerates_newer_server_messages_and_fields() -> None:
-    assert decode_server(pack({"t": "fireworks", "seq": 3})) == Unknown("fireworks")
+    # A newer room event keeps its number, so a client can count it (PROTOCOL.md §4).
+    assert decode_server(pack({"t": "fireworks", "seq": 3})) == Unknown("fireworks", 3)
+    assert decode_server(pack({"t": "fireworks"})) == Unknown("fireworks", None)
+    assert decode_server(pack({"t": "fireworks", "seq": "3"})) == Unknown("fireworks", None)
     ack = decode_server(pack({"t": "ack", "id": 1, "step": 2, "latency_ms": 3}))
     assert ack == m.Ack(id=1, step=2)
     with pytest.raises(ProtocolError) as err:
