@@ -14,6 +14,14 @@ class Settings:
     """Address to listen on (0.0.0.0 for every interface)."""
     port: int = 8765
     """Port for /ws and the HTTP endpoints."""
+    public_url: str = ""
+    """The address friends use to reach this server, e.g. https://krig.example.org (a proxy
+    or a forwarded port); invite links use it. Empty: the machine's network address when
+    listening on every interface, else the address the page was opened at."""
+    tls_cert: str = ""
+    """A PEM certificate (chain) file: serve https and wss on the port (with --tls-key)."""
+    tls_key: str = ""
+    """The PEM private key of --tls-cert."""
     redis_url: str = ""
     """Where rooms are kept: redis://, rediss://, unix://, redis+sentinel:// or
     redis+cluster:// (empty: start a private redis-server that keeps them in the data

@@ -76,6 +76,7 @@ _VIEW = m.TableView(
     winners=[],
     reason="",
     set_aside=[],
+    longest_war=1,
 )
 
 CLIENT_EXAMPLES: list[Struct] = [

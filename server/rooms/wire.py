@@ -42,11 +42,11 @@ def wire_events(produced: list[ev.Event], step: int) -> list[m.RoomEvent]:
     """
     out: list[m.RoomEvent] = []
     for e in produced:
-        if isinstance(e, ev.SeatActed):
+        if isinstance(e, ev.Acted):
             out.append(m.Acted(seq=0, seat=e.seat, step=step))
-        elif isinstance(e, ev.FlipsRevealed):
+        elif isinstance(e, ev.Revealed):
             out.append(m.Revealed(seq=0, step=step, trick=e.trick, war=e.war, up=e.up, down=e.down))
-        elif isinstance(e, ev.WarStarted):
+        elif isinstance(e, ev.War):
             out.append(
                 m.War(seq=0, trick=e.trick, war=e.war, seats=e.seats, down=e.down, stuck=e.stuck)
             )
@@ -64,7 +64,7 @@ def wire_events(produced: list[ev.Event], step: int) -> list[m.RoomEvent]:
                     stolen_from=e.stolen_from,
                 )
             )
-        elif isinstance(e, ev.WinningsShuffled):
+        elif isinstance(e, ev.Shuffled):
             out.append(m.Shuffled(seq=0, seat=e.seat, count=e.count))
         elif isinstance(e, ev.PlayerOut):
             out.append(m.PlayerOut(seq=0, seat=e.seat, reason=e.reason, to_pot=e.to_pot))
@@ -72,7 +72,7 @@ def wire_events(produced: list[ev.Event], step: int) -> list[m.RoomEvent]:
             out.append(
                 m.GameOver(
                     seq=0,
-                    result=e.result,  # type: ignore[arg-type]
+                    result=e.result,
                     winners=e.winners,
                     reason=e.reason,
                     counts=e.counts,

@@ -110,7 +110,7 @@ class Entry:
 
         def run(rec: RoomRecord, out: Outcome) -> int | None:
             if spectate:
-                rooms.spectate(rec, pid, conn)
+                rooms.spectate(rec, out, pid, conn)
                 return None
             return rooms.join(rec, out, pid, name, conn, seat)
 
