@@ -155,7 +155,7 @@ def test_the_service_publishes_when_a_member_is_on_another_node() -> None:
     rooms.join(rec, Outcome(), "pb", "B", "hot-a:2", None)
     assert not service._elsewhere(rec)
     assert service._elsewhere(rec, ["hot-b:7"])  # one put out, on another node
-    rooms.spectate(rec, "pc", "hot-b:3")
+    rooms.spectate(rec, Outcome(), "pc", "hot-b:3")
     assert service._elsewhere(rec)
     del rec.spectators["pc"]
     rec.seats[1].conn = "hot-b:4"
