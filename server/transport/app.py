@@ -17,7 +17,7 @@ import secrets
 import signal
 import socket
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -40,6 +40,7 @@ from server.store.embedded import RedisProcess
 from server.store.pipe import RedisPipe, pipe_supported
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
+from server.transport.siblings import Siblings, Slot
 
 log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
@@ -107,8 +108,11 @@ def allowed_origins(text: str) -> list[Origin | None] | None:
 
 
 class App:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, slot: Slot | None = None) -> None:
         self.settings = settings
+        self.siblings = Siblings(slot) if slot is not None else None
+        """One worker of ``--workers N`` (server/workers.py): it shares the port with the
+        others and answers ``/metrics`` for all of them."""
         self.draining = False
         """SIGTERM: /readyz answers 503 while the node goes on serving (``drain_s``)."""
         self.closing = False
@@ -119,7 +123,9 @@ class App:
         self.node: Node | None = None
         self.per_addr: dict[str, int] = {}
 
-    def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+    def process_request(
+        self, conn: ServerConnection, request: Request
+    ) -> Response | Awaitable[Response] | None:
         path = request.path.split("?", 1)[0]
         if path == "/healthz":
             return conn.respond(HTTPStatus.OK, "ok\n")
@@ -129,16 +135,9 @@ class App:
                 return conn.respond(HTTPStatus.OK, "ready\n")
             return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
         if path == "/metrics":
-            response = conn.respond(HTTPStatus.OK, "")
-            body = metrics.exposition()
-            response.body = body
-            response.headers = Headers(
-                [
-                    ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
-                    ("Content-Length", str(len(body))),
-                ]
-            )
-            return response
+            if self.siblings is not None:
+                return self._all_metrics(conn)
+            return _metrics_response(conn, metrics.exposition())
         if path != "/ws":
             page = web_assets.lookup(path)
             if page is None:
@@ -180,6 +179,10 @@ class App:
             )
         return None
 
+    async def _all_metrics(self, conn: ServerConnection) -> Response:
+        assert self.siblings is not None
+        return _metrics_response(conn, await self.siblings.exposition())
+
     async def handler(self, ws: ServerConnection) -> None:
         assert self.node is not None
         peer = peer_address(ws, self.settings.client_ip_header)
@@ -206,6 +209,7 @@ class App:
     async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
         s = self.settings
         node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        siblings = self.siblings
         client = redis_client(url, f"krig-{node_id}")
         # The commit script (the only Redis call per flip) gets a pipelined
         # connection of its own; everything else uses redis-py's pool.
@@ -232,6 +236,8 @@ class App:
         try:
             await client.ping()
             await self.node.start()
+            if siblings is not None:
+                await siblings.start(node_id)
             server = await serve(
                 self.handler,
                 s.host,
@@ -247,6 +253,7 @@ class App:
                 ping_timeout=s.heartbeat_s,
                 close_timeout=2,
                 server_header="krig",
+                reuse_port=siblings is not None,  # the workers share the port (SO_REUSEPORT)
             )
             try:
                 where = f"ws://{s.host}:{s.port}/ws"
@@ -285,6 +292,8 @@ class App:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.node.forget_me(), SHUTDOWN_STEP_S)
         finally:
+            if siblings is not None:
+                await siblings.close()
             await self.node.stop(SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
@@ -293,6 +302,18 @@ class App:
             log.info("stopped", node=node_id)
             if signals:
                 _ignore_from_now(loop, {signal.SIGTERM, signal.SIGINT})
+
+
+def _metrics_response(conn: ServerConnection, body: bytes) -> Response:
+    response = conn.respond(HTTPStatus.OK, "")
+    response.body = body
+    response.headers = Headers(
+        [
+            ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
+            ("Content-Length", str(len(body))),
+        ]
+    )
+    return response
 
 
 def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signals]) -> None:
@@ -313,15 +334,18 @@ def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signal
         signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
 
 
-def run_server(settings: Settings) -> int:
+def run_server(settings: Settings, slot: Slot | None = None) -> int:
+    """``krig-server serve``: one node, or (``slot``) one worker of ``--workers N``."""
     logs.configure(settings.log_format, settings.log_level)
+    with contextlib.suppress(ValueError, OSError):
+        process.raise_open_files()  # a node holds a socket per player (10,000 and more)
     # SIGABRT (or a crash in C code) prints every thread's Python stack to stderr.
     faulthandler.enable()
     # Fewer, cheaper collections (full ones had put 20 ms stalls into the
     # reveal latency's tail), and a heap that does not churn on every read.
     process.tune_for_throughput()
     try:
-        process.run(App(settings).run(), settings.loop)
+        process.run(App(settings, slot).run(), settings.loop)
     except process.LoopUnavailable as exc:
         print(f"krig-server: --loop: {exc}", file=sys.stderr)
         return 2
