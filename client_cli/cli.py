@@ -10,6 +10,7 @@ card number (Arneson), or by itself with ``--auto``. The server comes from
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -142,6 +143,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--loop", choices=process.LOOPS, default="asyncio",
         help="event loop of the load generator (uvloop: pip install 'krig[uvloop]')",
     )  # fmt: skip
+    load.add_argument(
+        "--processes", type=int, default=1, metavar="K",
+        help="K load processes sharing the rooms and the rate, one merged report "
+        "(a large run needs more than one core's worth of bots)",
+    )  # fmt: skip
+    load.add_argument("--part-of", type=int, default=None, help=argparse.SUPPRESS)
     rp = command("replay", "step through a finished game (a record file or a room code)")
     rp.add_argument("source", help="record file (krig-server record) or room code")
     rp.add_argument("--game", type=int, default=1, help="with a room code: game number")
@@ -214,17 +221,39 @@ async def run(args: argparse.Namespace) -> int:
         print(f"not checked here: {found.not_checked}")
         return 0
     if args.command == "load":
-        from client_cli.load import format_report, run_echo, run_idle, run_load
+        from client_cli.load import (
+            format_report,
+            part_ready,
+            run_echo,
+            run_idle,
+            run_load,
+            run_processes,
+        )  # fmt: skip
 
         process.tune_for_throughput()  # the load generator's own stalls would show up as latency
+        with contextlib.suppress(ValueError, OSError):
+            process.raise_open_files()  # a socket per bot
         if args.echo or args.idle:
             run = run_echo if args.echo else run_idle
             print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
             return 0
-        report = await run_load(
-            args.url, args.rooms, args.players, args.duration, args.preset,
-            sys.stderr.isatty(), args.rate, args.warmup,
-        )  # fmt: skip
+        if args.part_of is not None:  # one of --processes K: a raw report to the parent
+            part = await run_load(
+                args.url, args.rooms, args.players, args.duration, args.preset, False,
+                args.rate, args.warmup, first=args.part_of, ready=part_ready, raw=True,
+            )  # fmt: skip
+            print(json.dumps(part))
+            return 0
+        if args.processes > 1:
+            report = await run_processes(
+                args.url, args.rooms, args.players, args.duration, args.preset,
+                args.rate, args.warmup, min(args.processes, max(1, args.rooms)), args.loop,
+            )  # fmt: skip
+        else:
+            report = await run_load(
+                args.url, args.rooms, args.players, args.duration, args.preset,
+                sys.stderr.isatty(), args.rate, args.warmup,
+            )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         if not report["rooms_played"]:
             print("krig load: the server's limits refused every room", file=sys.stderr)
