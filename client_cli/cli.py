@@ -256,7 +256,12 @@ async def run(args: argparse.Namespace) -> int:
             )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         if not report["rooms_played"]:
-            print("krig load: the server's limits refused every room", file=sys.stderr)
+            why = (
+                "no room could be opened"
+                if report["errors"]
+                else "the server's limits refused every room"
+            )
+            print(f"krig load: {why}", file=sys.stderr)
             return 1
         return 0
     s = await _session(args)

@@ -308,9 +308,22 @@ async def run_load(
     elapsed = cpu_used = 0.0
     began = time.perf_counter()
     try:
+
+        async def setup(lr: LoadRoom) -> bool:
+            try:
+                return await lr.setup()
+            except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+                if not raw:
+                    raise
+                # One of several processes (a large run): a room it could not open
+                # is counted and left out, not the end of the run.
+                stats.errors[f"room_not_opened: {type(exc).__name__}"] += 1
+                await lr.close()
+                return False
+
         opened: list[bool] = []
         for chunk in range(0, rooms, 50):
-            opened += await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
+            opened += await asyncio.gather(*(setup(lr) for lr in loads[chunk : chunk + 50]))
         playing = [lr for lr, ok in zip(loads, opened, strict=True) if ok]
         setup_s = time.perf_counter() - began
         if ready is not None:
