@@ -159,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _session(args: argparse.Namespace) -> Session:
     s = Session(args.url, args.name)
+    if args.command in ("join", "watch", "bot"):
+        s.room_hint = args.code  # (a server of several workers serves the room on one)
     s.on_message = printer(s, not args.ascii)
     await s.connect()
     return s

@@ -179,11 +179,10 @@ class LoadRoom:
             else:
                 self.stats.errors[msg.code] += 1
 
-    async def setup(self) -> bool:
-        """Connect every seat and open the room. False when the server's limits refused a
-        connection (HTTP 429) or the room (rate_limited): counted in ``stats.throttled``,
-        and the room's seats are closed again."""
-        tried = await asyncio.gather(*(s.connect() for s in self.sessions), return_exceptions=True)
+    async def _connect(self, sessions: list[Session]) -> bool:
+        """Connect ``sessions``; False when the server refused one (HTTP 429: counted, and
+        the room's seats closed); another failure closes them and is raised."""
+        tried = await asyncio.gather(*(s.connect() for s in sessions), return_exceptions=True)
         refused = [e for e in tried if isinstance(e, InvalidStatus) and _status(e) == 429]
         failed = [e for e in tried if isinstance(e, BaseException) and e not in refused]
         if failed:
@@ -194,9 +193,23 @@ class LoadRoom:
             self.stats.throttle_said.setdefault("connections", _said(refused[0]))
             await self.close()
             return False
+        return True
+
+    async def setup(self) -> bool:
+        """Connect every seat and open the room. False when the server's limits refused a
+        connection (HTTP 429) or the room (rate_limited): counted in ``stats.throttled``,
+        and the room's seats are closed again."""
+        # The host first; the others once the room has its code, which they name when
+        # they connect (a server of several workers then serves the room on one).
+        if not await self._connect(self.sessions[:1]):
+            return False
         self.opening = True
         try:
             joined = await self.sessions[0].create(self.preset, self.players)
+            for s in self.sessions[1:]:
+                s.room_hint = joined.code
+            if not await self._connect(self.sessions[1:]):
+                return False
         except ServerError as exc:
             if exc.code != "rate_limited":
                 raise

@@ -40,6 +40,7 @@ from server.store.embedded import RedisProcess
 from server.store.pipe import RedisPipe, pipe_supported
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
+from server.transport.routing import Router, RoutingConnection, home
 from server.transport.siblings import Siblings, Slot
 
 log = structlog.get_logger("krig.server")
@@ -111,6 +112,7 @@ class App:
     def __init__(self, settings: Settings, slot: Slot | None = None) -> None:
         self.settings = settings
         self.siblings = Siblings(slot) if slot is not None else None
+        self.router = Router(slot) if slot is not None else None
         """One worker of ``--workers N`` (server/workers.py): it shares the port with the
         others and answers ``/metrics`` for all of them."""
         self.draining = False
@@ -236,13 +238,19 @@ class App:
         try:
             await client.ping()
             await self.node.start()
-            if siblings is not None:
+            router = self.router
+            if siblings is not None and router is not None:
                 await siblings.start(node_id)
+                count, index = siblings.slot.count, siblings.slot.index
+                self.node.entry.homed = lambda code: home(code, count) == index
+                RoutingConnection.router = router
             server = await serve(
                 self.handler,
                 s.host,
                 s.port,
-                create_connection=OfferingConnection,  # flips taken from the socket (inbox.py)
+                # Flips taken from the socket (inbox.py); a worker's connections may first
+                # be handed to their room's home worker (routing.py).
+                create_connection=OfferingConnection if router is None else RoutingConnection,
                 subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
                 process_request=self.process_request,
                 compression=None,
@@ -255,6 +263,8 @@ class App:
                 server_header="krig",
                 reuse_port=siblings is not None,  # the workers share the port (SO_REUSEPORT)
             )
+            if router is not None:
+                router.start(server.server._protocol_factory)  # type: ignore[attr-defined]
             try:
                 where = f"ws://{s.host}:{s.port}/ws"
                 log.info("listening", url=where, redis=url, node=node_id)
@@ -294,6 +304,8 @@ class App:
         finally:
             if siblings is not None:
                 await siblings.close()
+            if self.router is not None:
+                self.router.close()
             await self.node.stop(SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)

@@ -183,6 +183,50 @@ async def test_a_killed_worker_is_restarted_and_its_players_resume(
         assert srv.stop() == 0, srv.log_tail()
 
 
+async def test_a_room_named_in_the_url_is_served_by_its_home_worker(tmp_path: Path) -> None:
+    """Whoever creates a room gets a code homed at its worker; whoever connects naming the
+    room (``?room=CODE``) is handed to that worker, wherever the kernel put it."""
+    srv = ServerProc("", "home", tmp_path, workers=2, ephemeral=True).start()
+    sessions: list[Session] = []
+    try:
+        for _ in range(3):
+            host = Session(srv.url, "host")
+            await host.connect()
+            joined = await host.create("classic", 2)
+            guests = []
+            for i in range(12):
+                guest = Session(srv.url, f"guest{i}")
+                guest.room_hint = joined.code
+                await guest.connect()
+                guests.append(guest)
+            sessions += [host, *guests]
+            conns = _by_worker(_scrape(srv.http), "krig_connections")
+            assert sorted(conns.values()) == [0, 13], conns  # all on the room's worker
+            await guests[0].join(joined.code)
+            await close_all([host, *guests])
+            assert await _until(
+                lambda: sum(_by_worker(_scrape(srv.http), "krig_connections").values()) == 0, 10
+            )
+        assert '"handoff' not in srv.log_path.read_text()
+    finally:
+        await close_all(sessions)
+        assert srv.stop() == 0, srv.log_tail()
+
+
+def test_a_hint_is_read_from_the_request_line_only() -> None:
+    from server.transport.routing import hinted_room, home
+
+    req = b"GET /ws?room=abc-def&x=1 HTTP/1.1\r\nHost: h\r\n\r\n"
+    assert hinted_room(req) == "ABC-DEF"
+    assert hinted_room(b"GET /ws HTTP/1.1\r\nHost: h\r\n\r\n") is None
+    assert hinted_room(b"GET /ws?room=abc-def") is None  # no whole line yet: served here
+    assert hinted_room(b"POST /ws?room=abc-def HTTP/1.1\r\n") is None
+    from server.rooms.codes import new_code
+
+    assert {home(new_code(), 2) for _ in range(64)} == {0, 1}
+    assert home("ABC-DEF", 3) == home("ABC-DEF", 3)
+
+
 async def _held(url: str, count: int) -> list[websockets.ClientConnection]:
     held = []
     for i in range(count):
