@@ -6,7 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from client_cli.session import ServerError, Session
+from client_cli.session import RoomGone, ServerError, Session
 from client_cli.table import Table
 
 Strategy = Callable[[Table], int]
@@ -75,10 +75,13 @@ async def play_game(
     deadline = loop.time() + timeout
     while t.games_over == games_before:
         await session.wait(
-            lambda tb: tb.my_turn or tb.games_over != games_before, deadline - loop.time()
+            lambda tb: tb.my_turn or tb.games_over != games_before or tb.code is None,
+            deadline - loop.time(),
         )
         if t.games_over != games_before:
             break
+        if t.code is None:
+            raise RoomGone(session.room_gone)
         if delay is not None:
             await asyncio.sleep(delay())
         step = t.step
@@ -88,6 +91,8 @@ async def play_game(
             else:
                 await session.flip(step)
         except ServerError as exc:
+            if exc.code == "room_gone":
+                raise RoomGone(session.room_gone) from None
             if exc.code not in RETRYABLE:
                 raise
 

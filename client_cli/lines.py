@@ -13,7 +13,7 @@ from typing import Any
 
 from client_cli.bot import STRATEGIES, play_game
 from client_cli.render import cards, describe
-from client_cli.session import ServerError, Session, SessionClosed
+from client_cli.session import RoomGone, ServerError, Session, SessionClosed
 from protocol import messages as m
 
 
@@ -53,10 +53,19 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
     """Play this seat game after game until stdin closes (or one game with ``auto``)."""
     t = session.table
     if auto:
-        await play_game(session, STRATEGIES[strategy], timeout=3600)
+        try:
+            await play_game(session, STRATEGIES[strategy], timeout=3600)
+        except RoomGone as exc:
+            print(f"{exc}; you are in no room now", flush=True)
+            return 1
         return 0
     while True:
-        await session.wait(lambda tb: tb.my_turn or tb.phase == "over", timeout=3600)
+        await session.wait(
+            lambda tb: tb.my_turn or tb.phase == "over" or tb.code is None, timeout=3600
+        )
+        if t.code is None:
+            print(f"{RoomGone(session.room_gone)}; you are in no room now", flush=True)
+            return 1
         if t.phase == "over":
             return 0
         if t.hand_game:
@@ -66,6 +75,9 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         else:
             print("your turn: press Enter to flip", flush=True)
         line = await _read_line()
+        if t.code is None:  # (the server said so meanwhile, and the printer showed it)
+            print(f"{RoomGone(session.room_gone)}; you are in no room now", flush=True)
+            return 1
         if line is None:
             return 0
         try:

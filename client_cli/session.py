@@ -73,6 +73,17 @@ class SessionClosed(Exception):
     """The session ended for good (refused hello, or closed by the user)."""
 
 
+class RoomGone(SessionClosed):
+    """The server says the room no longer exists (``room_gone``): it expired, or the
+    server lost it. The session goes on, in no room."""
+
+    def __init__(self, code: str | None) -> None:
+        super().__init__(
+            f"room {code or ''} is gone: it expired, or the server lost it".replace("  ", " ")
+        )
+        self.code = code
+
+
 class Session:
     def __init__(
         self,
@@ -104,6 +115,9 @@ class Session:
         self.welcome: m.Welcome | None = None
         self.frames: list[bytes] | None = [] if record else None
         self.reconnects = 0
+        self.room_gone: str | None = None
+        """The code of a room the server said is gone (room_gone), if any ("": a room this
+        client had not heard of yet, such as the one a resumed session was in)."""
         self.closed = False
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
@@ -122,7 +136,7 @@ class Session:
         self._resync_ids: list[int] = []
         self.handle_failures = 0
         """Messages whose handling raised (a bug; logged): 0 in a healthy run."""
-        self._ahead: dict[int, m.RoomEvent] = {}
+        self._ahead: dict[int, m.RoomEvent | Unknown] = {}
 
     @property
     def connected(self) -> bool:
@@ -293,22 +307,31 @@ class Session:
         for msg in messages:
             if not isinstance(msg, Unknown):
                 self._message(msg)
+            elif msg.seq is not None:
+                # A room event of a newer server: it takes up its number (PROTOCOL.md §4).
+                self._room_event(msg)
+
+    def _room_event(self, msg: m.RoomEvent | Unknown) -> None:
+        t = self.table
+        seq = msg.seq
+        assert seq is not None
+        if seq <= t.seq:
+            return
+        if seq > t.seq + 1:
+            # A frame sent straight to us (a resync answer) and a room
+            # broadcast can cross: keep what came early, ask for the gap.
+            if len(self._ahead) < AHEAD_LIMIT:
+                self._ahead[seq] = msg
+            self._ask_resync()
+            return
+        self._apply_event(msg)
+        if self._ahead:  # (nearly always empty: events arrive in order)
+            self._catch_up()
 
     def _message(self, msg: m.ServerMessage) -> None:
         t = self.table
         if m.is_room_event(msg):
-            if msg.seq <= t.seq:
-                return
-            if msg.seq > t.seq + 1:
-                # A frame sent straight to us (a resync answer) and a room
-                # broadcast can cross: keep what came early, ask for the gap.
-                if len(self._ahead) < AHEAD_LIMIT:
-                    self._ahead[msg.seq] = msg
-                self._ask_resync()
-                return
-            self._apply_event(msg)
-            if self._ahead:  # (nearly always empty: events arrive in order)
-                self._catch_up()
+            self._room_event(msg)
             return
         caught_up = False
         if isinstance(msg, m.Snapshot):
@@ -329,6 +352,10 @@ class Session:
             if msg.code == ErrorCode.REMOVED and msg.id is None:
                 t.code = None  # the host put us out of the room: no more events come
                 t.seat = None
+            elif msg.code == ErrorCode.ROOM_GONE:
+                self.room_gone = t.code or self.room_gone or ""
+                t.code = None  # the room no longer exists: no more events come
+                t.seat = None
             elif msg.id in self._resync_ids:
                 # The answer to a resync failed (Redis restarting?): ask again soon.
                 asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
@@ -346,8 +373,12 @@ class Session:
         if caught_up:
             self._catch_up()
 
-    def _apply_event(self, event: m.RoomEvent) -> None:
-        self.table.apply_event(event)
+    def _apply_event(self, event: m.RoomEvent | Unknown) -> None:
+        if isinstance(event, Unknown):
+            assert event.seq is not None
+            self.table.seq = event.seq  # (counted, not understood)
+        else:
+            self.table.apply_event(event)
         if self.on_message is not None:
             self.on_message(event)
         self.changed.set()

@@ -42,9 +42,13 @@ class ProtocolError(Exception):
 
 
 class Unknown(msgspec.Struct):
-    """A server message of a type this client does not know (a newer server)."""
+    """A server message of a type this client does not know (a newer server).
+
+    ``seq`` is set when it carries one: then it is a room event, which takes up
+    its sequence number (PROTOCOL.md §4), and a client counts it."""
 
     t: str
+    seq: int | None = None
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -173,7 +177,8 @@ def decode_server(data: bytes) -> ServerMessage | Unknown:
         error = _explain(data, _SERVER_TAGS, exc)
         if error.code == ErrorCode.UNKNOWN_TYPE:
             value = _any_decoder.decode(data)
-            return Unknown(str(value["t"]))
+            seq = value.get("seq")
+            return Unknown(str(value["t"]), seq if type(seq) is int and seq >= 0 else None)
         raise error from None
     except msgspec.DecodeError as exc:
         raise ProtocolError(ErrorCode.BAD_FRAME, str(exc)) from None

@@ -31,6 +31,7 @@ class ErrorCode(StrEnum):
     SPECTATING_OFF = "spectating_off"
     SEAT_TAKEN = "seat_taken"
     REMOVED = "removed"
+    ROOM_GONE = "room_gone"
     CHAT_OFF = "chat_off"
     # Play
     NOT_STARTED = "not_started"
@@ -70,6 +71,10 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.REMOVED: (
         "sent unasked (no `id`): the host freed your seat in a room that allows no "
         "spectators, so you are no longer in it"
+    ),
+    ErrorCode.ROOM_GONE: (
+        "the room no longer exists (it expired, or the server lost it); sent to its members "
+        "unasked (no `id`) and as the answer to an action in it: you are in no room now"
     ),
     ErrorCode.CHAT_OFF: "the host turned the room's chat off",
     ErrorCode.NOT_STARTED: "the game has not started",

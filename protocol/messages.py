@@ -239,6 +239,9 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     """Whether the room's chat is on (the host may turn it off)."""
     ready_checks: bool = False
     """Whether players must say ``ready`` (false: taking a seat means ready)."""
+    commitment: str = ""
+    """The current (or last) game's deal commitment (PROTOCOL.md §5a; "" before the
+    first deal): a member who joined as the game started has it here."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):
@@ -271,6 +274,9 @@ class TableView(Struct, forbid_unknown_fields=False):
     winners: list[int]
     reason: str
     set_aside: list[int]
+    longest_war: int = 0
+    """The most war steps any one trick of this game has had (0 in views from servers
+    that did not send it)."""
 
 
 class RoomSummary(Struct, forbid_unknown_fields=False):

@@ -65,6 +65,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--all-cores", action="store_true", help="one worker per core")
+    sim.add_argument(
+        "--step-s",
+        type=float,
+        default=1.0,
+        help="timed games: simulated seconds per step (default 1.0; the simulator has no clock)",
+    )
+    sim.add_argument(
+        "--full",
+        action="store_true",
+        help="play every game through the full engine, not its fast path (the same results)",
+    )
     sim.add_argument("--json", action="store_true", help="print statistics as JSON")
 
     serve = sub.add_parser("serve", help="run the game server (embedded Redis unless --redis-url)")
@@ -117,19 +128,30 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from server import simulate
 
     rules = rules_from_args(args.preset, args.sets, args.players)
+    if not args.step_s > 0:
+        print("krig-server: --step-s must be more than 0", file=sys.stderr)
+        return 2
     if args.deal is not None:
         try:
             seats = simulate.load_deal(args.deal)
         except simulate.DealError as exc:
             print(f"krig-server: {exc}", file=sys.stderr)
             return 2
-        print(json.dumps(simulate.play_deal(rules, seats, args.seed, args.events)))
+        print(json.dumps(simulate.play_deal(rules, seats, args.seed, args.events, args.step_s)))
         return 0
     if args.games < 1:
         print("krig-server: --games must be at least 1", file=sys.stderr)
         return 2
     jobs = simulate.default_jobs() if args.all_cores else max(1, args.jobs)
-    stats = simulate.run_many(rules, args.games, args.seed, jobs, sys.stderr.isatty())
+    stats = simulate.run_many(
+        rules,
+        args.games,
+        args.seed,
+        jobs,
+        sys.stderr.isatty(),
+        full=args.full,
+        step_s=args.step_s,
+    )
     print(json.dumps(stats) if args.json else simulate.format_stats(stats))
     return 0
 

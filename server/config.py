@@ -17,6 +17,14 @@ class Settings:
     workers: int = 1
     """Worker processes sharing the port (SO_REUSEPORT) and one Redis, each a node of its own;
     a worker that dies is restarted (0: one per core; 1: a single process, no supervisor)."""
+    public_url: str = ""
+    """The address friends use to reach this server, e.g. https://krig.example.org (a proxy
+    or a forwarded port); invite links use it. Empty: the machine's network address when
+    listening on every interface, else the address the page was opened at."""
+    tls_cert: str = ""
+    """A PEM certificate (chain) file: serve https and wss on the port (with --tls-key)."""
+    tls_key: str = ""
+    """The PEM private key of --tls-cert."""
     redis_url: str = ""
     """Where rooms are kept: redis://, rediss://, unix:// or redis+sentinel:// (empty: start a
     private redis-server that keeps them in the data directory)."""

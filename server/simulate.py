@@ -2,6 +2,8 @@
 
 Runs the same engine as the server, driving every seat with
 :func:`server.engine.auto_action` (a flip, or the documented hand policy).
+Statistics runs use the engine's fast path (:mod:`server.engine.fast`) where
+it covers the rules, and the full engine elsewhere (or with ``full``).
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tqdm import tqdm
 
 from protocol.cards import CardError, parse_card
 from server.engine import (
@@ -24,12 +28,15 @@ from server.engine import (
     Rules,
     RulesError,
     auto_action,
+    fast,
     from_deal,
     new_game,
     submit,
+    time_up,
 )
 from server.engine.record import event_json, result_json
 from server.engine.rng import MASK64
+from server.engine.state import NO_CARD
 
 
 class DealError(ValueError):
@@ -53,21 +60,51 @@ def load_deal(path: Path) -> list[list[int]]:
         raise DealError(f"{path}: {exc}") from None
 
 
-def play(state: GameState, events: list[Event] | None = None) -> GameState:
-    """Drive every seat with the automatic policy until the game is over."""
+STEP_S = 1.0
+"""The simulated clock of a timed game: seconds per step (about the server's computer
+players, which take 0.5 to 1.3 s).  The simulator has no real clock."""
+
+LONG_RUN_S = 1.0
+"""A run still going after this long shows a progress bar (on a terminal only)."""
+
+
+def play(state: GameState, events: list[Event] | None = None, step_s: float = STEP_S) -> GameState:
+    """Drive every seat with the automatic policy until the game is over.
+
+    A timed game runs on a simulated clock of ``step_s`` seconds per step: "time
+    is up" goes in before the first step at or past the limit.
+    """
+    limit = state.rules.time_limit_s
     while state.phase != "over":
+        if limit and not state.time_up and state.steps * step_s >= limit:
+            produced = time_up(state)
+            if events is not None:
+                events.extend(produced)
+            if state.over:
+                break
         for seat in state.awaiting[:]:
+            if state.pending[seat] != NO_CARD:
+                continue  # (it acted before this call)
             produced = submit(state, seat, auto_action(state, seat))
             if events is not None:
                 events.extend(produced)
     return state
 
 
-def play_deal(rules: Rules, seats: list[list[int]], seed: int, with_events: bool) -> dict[str, Any]:
+def play_fast(state: GameState, step_s: float = STEP_S) -> GameState:
+    """:func:`play` without events: the engine's fast path where it covers the rules."""
+    if fast.covers(state.rules):
+        return fast.play(state, step_s)
+    return play(state, None, step_s)
+
+
+def play_deal(
+    rules: Rules, seats: list[list[int]], seed: int, with_events: bool, step_s: float = STEP_S
+) -> dict[str, Any]:
     if len(seats) != rules.players:
         rules = rules.replace(players=len(seats))
     events: list[Event] | None = [] if with_events else None
-    state = play(from_deal(rules, seats, seed), events)
+    state = play(from_deal(rules, seats, seed, auto=True), events, step_s)
     out = result_json(state)
     if events is not None:
         out["events"] = [event_json(e) for e in events]
@@ -80,6 +117,7 @@ class Tally:
 
     tricks: list[int] = field(default_factory=list)
     wars: int = 0
+    longest_war: int = 0
     draws: int = 0
     cycles: int = 0
     capped: int = 0
@@ -91,6 +129,7 @@ class Tally:
             self.wins.extend([0] * (state.players - len(self.wins)))
         self.tricks.append(state.tricks)
         self.wars += state.wars
+        self.longest_war = max(self.longest_war, state.longest_war)
         if state.result == "draw":
             self.draws += 1
         else:
@@ -104,6 +143,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.tricks.extend(other.tricks)
         self.wars += other.wars
+        self.longest_war = max(self.longest_war, other.longest_war)
         self.draws += other.draws
         self.cycles += other.cycles
         self.capped += other.capped
@@ -115,10 +155,14 @@ class Tally:
             self.reasons[k] = self.reasons.get(k, 0) + v
 
 
-def _play_range(rules: Rules, seed: int, start: int, count: int) -> Tally:
+def _play_range(
+    rules: Rules, seed: int, start: int, count: int, full: bool, step_s: float
+) -> Tally:
     tally = Tally()
+    use_fast = not full and fast.covers(rules)
     for i in range(start, start + count):
-        tally.add(play(new_game(rules, (seed + i) & MASK64)))
+        state = new_game(rules, (seed + i) & MASK64, auto=True)
+        tally.add(fast.play(state, step_s) if use_fast else play(state, None, step_s))
     return tally
 
 
@@ -127,45 +171,60 @@ def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(size, total - start)
 
 
-def run_many(rules: Rules, games: int, seed: int, jobs: int, progress: bool) -> dict[str, Any]:
-    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise them."""
+def run_many(
+    rules: Rules,
+    games: int,
+    seed: int,
+    jobs: int,
+    progress: bool,
+    *,
+    full: bool = False,
+    step_s: float = STEP_S,
+) -> dict[str, Any]:
+    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise them.
+
+    ``full``: play every game through the full engine, events and all, even where
+    the fast path covers the rules.  ``progress``: show a progress bar (tqdm) if the
+    run goes on for more than ``LONG_RUN_S``.
+    """
     began = time.perf_counter()
     tally = Tally()
-    chunk = max(1, min(500, games // (jobs * 8) or 1))
-    done = 0
-
-    def tick() -> None:
-        if progress:
-            width = 30
-            filled = width * done // games
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{games} games")
-            sys.stderr.flush()
-
-    if jobs <= 1:
-        for start, count in _chunks(games, chunk):
-            tally.merge(_play_range(rules, seed, start, count))
-            done += count
-            tick()
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_play_range, rules, seed, start, count)
-                for start, count in _chunks(games, chunk)
-            ]
-            for fut in futures:
-                part = fut.result()
-                tally.merge(part)
-                done += len(part.tricks)
-                tick()
-    if progress:
-        sys.stderr.write("\n")
+    # Chunks small enough to share out evenly and to move the bar, large enough that
+    # handing one to a worker costs little beside playing it.
+    chunk = max(1, min(2000, games // (jobs * 16) or 1))
+    bar = tqdm(
+        total=games,
+        unit="game",
+        disable=not progress,
+        delay=LONG_RUN_S,
+        file=sys.stderr,
+        leave=False,
+        dynamic_ncols=True,
+    )
+    with bar:
+        if jobs <= 1:
+            for start, count in _chunks(games, chunk):
+                tally.merge(_play_range(rules, seed, start, count, full, step_s))
+                bar.update(count)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [
+                    pool.submit(_play_range, rules, seed, start, count, full, step_s)
+                    for start, count in _chunks(games, chunk)
+                ]
+                for fut in as_completed(futures):
+                    part = fut.result()
+                    tally.merge(part)
+                    bar.update(len(part.tricks))
     elapsed = time.perf_counter() - began
-    tricks = sorted(tally.tricks)
+    tally.tricks.sort()  # (chunks come back in any order: the figures do not depend on it)
+    tricks = tally.tricks
     total_tricks = sum(tricks)
     return {
         "games": games,
         "seed": seed,
         "rules": rules.to_dict(),
+        "engine": "full" if full or not fast.covers(rules) else "fast",
         "tricks": {
             "mean": statistics.fmean(tricks),
             "median": statistics.median(tricks),
@@ -173,6 +232,7 @@ def run_many(rules: Rules, games: int, seed: int, jobs: int, progress: bool) -> 
             "max": tricks[-1],
         },
         "wars_per_trick": tally.wars / total_tricks if total_tricks else 0.0,
+        "longest_war": tally.longest_war,
         "draw_share": tally.draws / games,
         "cycle_share": tally.cycles / games,
         "capped_share": tally.capped / games,
@@ -191,18 +251,31 @@ def format_stats(stats: dict[str, Any]) -> str:
         f"(seeds {stats['seed']}..{stats['seed'] + stats['games'] - 1})",
         f"tricks           mean {t['mean']:.1f}  median {t['median']:g}  "
         f"p95 {t['p95']}  max {t['max']}",
-        f"wars per trick   {stats['wars_per_trick']:.4f}",
+        f"wars per trick   {stats['wars_per_trick']:.4f}  (longest war {stats['longest_war']})",
         f"draws            {stats['draw_share']:.2%}  (cycles {stats['cycle_share']:.2%}, "
         f"capped {stats['capped_share']:.2%})",
         f"wins per seat    {stats['wins_per_seat']}",
         f"end reasons      {stats['reasons']}",
-        f"speed            {stats['games_per_s']:.0f} games/s on {stats['jobs']} process(es)",
+        f"speed            {stats['games_per_s']:.0f} games/s on {stats['jobs']} process(es), "
+        f"{stats['engine']} engine",
     ]
     return "\n".join(lines)
 
 
 def default_jobs() -> int:
+    """One process per core this process may run on (its affinity, not the machine's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
 
 
-__all__ = ["DealError", "RulesError", "format_stats", "load_deal", "play", "play_deal", "run_many"]
+__all__ = [
+    "DealError",
+    "RulesError",
+    "format_stats",
+    "load_deal",
+    "play",
+    "play_deal",
+    "play_fast",
+    "run_many",
+]

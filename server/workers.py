@@ -39,7 +39,7 @@ import time
 import structlog
 
 from krig_runtime import process
-from server import config, logs
+from server import addresses, config, logs
 from server.config import Settings
 from server.store.embedded import RedisProcess
 from server.transport.app import SHUTDOWN_STEP_S
@@ -211,13 +211,12 @@ class Supervisor:
                 self._send(signal.SIGINT)
                 await self._wait_all(SHUTDOWN_STEP_S * 3)
                 return code if code and code > 0 else 1
-            where = f"ws://{s.host}:{s.port}/ws"
+            tls = bool(s.tls_cert)
+            where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
             log.info("listening", url=where, workers=self.count, redis=self.redis_url)
-            print(
-                f"krig-server listening on {where} with {self.count} workers "
-                f"(in a browser: http://{s.host}:{s.port}/)",
-                flush=True,
-            )
+            lines = addresses.listening_lines(s.host, s.port, tls, s.public_url)
+            lines[0] += f", {self.count} workers"
+            print("\n".join(lines), flush=True)
             keepers = [loop.create_task(self._keep(w)) for w in self.workers]
             await self.stop.wait()
             # Each worker drains on its own; then the closing steps (server/transport/app.py).

@@ -9,8 +9,8 @@ from protocol.cards import card_text, parse_card
 from server.engine import (
     Action,
     Event,
-    FlipsRevealed,
     GameState,
+    Revealed,
     Rules,
     TrickWon,
     auto_action,
@@ -69,5 +69,5 @@ def last_trick(events: list[Event]) -> TrickWon:
     return of_type(events, TrickWon)[-1]
 
 
-def reveals(events: list[Event]) -> list[FlipsRevealed]:
-    return of_type(events, FlipsRevealed)
+def reveals(events: list[Event]) -> list[Revealed]:
+    return of_type(events, Revealed)

@@ -6,9 +6,11 @@ the examples section of PROTOCOL.md.
 
 from __future__ import annotations
 
+import msgspec
 from msgspec import Struct
 
 from protocol import messages as m
+from protocol.codec import encode
 from protocol.records import DealProof, GameRecord
 
 _RULES: dict[str, bool | int | str] = {
@@ -74,6 +76,7 @@ _VIEW = m.TableView(
     winners=[],
     reason="",
     set_aside=[],
+    longest_war=1,
 )
 
 CLIENT_EXAMPLES: list[Struct] = [
@@ -208,3 +211,59 @@ SERVER_EXAMPLES: list[Struct] = [
         ),
     ),
 ]
+
+
+_RECORD = next(e.record for e in SERVER_EXAMPLES if isinstance(e, m.Record))
+_TRICK = msgspec.structs.replace(
+    next(e for e in SERVER_EXAMPLES if isinstance(e, m.TrickWon)), seq=11
+)
+_STARTED = m.GameStarted(
+    seq=0, game=1, players=2, counts=[1, 1], step=0, commitment="sha256:" + "9f" * 32
+)
+
+CASES: list[tuple[str, str, list[Struct]]] = [
+    (
+        "bundle",
+        "a bundled frame (§2a): one step's events and the flipping seat's ack in one array",
+        [
+            m.Acted(seq=9, seat=0, step=1),
+            m.Ack(id=5, step=1),
+            m.Revealed(seq=10, step=1, trick=1, war=1, up=[45, 39], down=[3, 3]),
+            _TRICK,
+        ],
+    ),
+    (
+        "error_without_id",
+        "an error answering a frame that had no readable id (here: not msgpack at all)",
+        [m.Error(id=None, code="bad_frame", message="the frame is not one msgpack value")],
+    ),
+    (
+        "joined_on_resume",
+        "after a resumed welcome, unasked: joined with a nil id (a snapshot follows)",
+        [m.Joined(id=None, code="KX7P-Q3", seat=1, seq=40)],
+    ),
+    (
+        "record_with_events",
+        "a record as get_record answers it: its events rebuilt (bin, seq 0), inputs as bin",
+        [
+            m.Record(
+                id=16,
+                record=msgspec.structs.replace(
+                    _RECORD,
+                    preset="classic",
+                    ended_ms=1796012301000,
+                    commitment="sha256:" + "9f" * 32,
+                    events=[
+                        encode(_STARTED),
+                        encode(m.Acted(seq=0, seat=0, step=0)),
+                        encode(m.Acted(seq=0, seat=1, step=0)),
+                        encode(m.Revealed(seq=0, step=0, trick=1, war=0, up=[36, 29], down=[0, 0])),
+                    ],
+                    events_digest="sha256:" + "c4" * 32,
+                ),
+            )
+        ],
+    ),
+]
+"""Frames beyond one example of each message: (name, what it shows, its messages; a
+bundle when more than one)."""

@@ -23,7 +23,7 @@ if __package__ in (None, ""):  # run as a script: python tools/golden.py
 
 from protocol.codec import encode  # noqa: E402
 from protocol.messages import tag_of  # noqa: E402
-from tools.examples import CLIENT_EXAMPLES, SERVER_EXAMPLES  # noqa: E402
+from tools.examples import CASES, CLIENT_EXAMPLES, SERVER_EXAMPLES  # noqa: E402
 
 GOLDEN = ROOT / "protocol" / "golden_v1.json"
 SPEC = ROOT / "protocol" / "PROTOCOL.md"
@@ -46,8 +46,45 @@ def vectors() -> list[dict[str, Any]]:
     return out
 
 
+def frame(messages: list[msgspec.Struct]) -> bytes:
+    """One frame: a message alone, or a bundle (a msgpack array of the messages)."""
+    if len(messages) == 1:
+        return encode(messages[0])
+    return msgspec.msgpack.encode(messages)
+
+
+def cases() -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "about": about,
+            "direction": "server",
+            "hex": frame(messages).hex(),
+            "value": [msgspec.to_builtins(msg) for msg in messages]
+            if len(messages) > 1
+            else msgspec.to_builtins(messages[0]),
+        }
+        for name, about, messages in CASES
+    ]
+
+
+NOTES = [
+    "hex is the frame's exact bytes; value is the message as JSON.",
+    "bin fields (inputs, events) are base64 strings in value.",
+    "integers may exceed 2**53 (deal_revealed.seed, record.proof.seed are uint64): "
+    "a JavaScript client must decode them as BigInt (and JSON.parse loses them: "
+    "compare such fields through hex).",
+]
+
+
 def golden_text() -> str:
-    return json.dumps({"protocol": "krig.v1", "vectors": vectors()}, indent=1) + "\n"
+    return (
+        json.dumps(
+            {"protocol": "krig.v1", "notes": NOTES, "vectors": vectors(), "cases": cases()},
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 def spec_section() -> str:
@@ -61,6 +98,17 @@ def spec_section() -> str:
         parts.append("```")
         parts.append("")
         parts.append(f"`{vec['hex']}`")
+        parts.append("")
+    parts.append("### Special frames")
+    parts.append("")
+    for case in cases():
+        parts.append(f"#### {case['name']}: {case['about']}")
+        parts.append("")
+        parts.append("```")
+        parts.append(json.dumps(case["value"], separators=(", ", ": ")))
+        parts.append("```")
+        parts.append("")
+        parts.append(f"`{case['hex']}`")
         parts.append("")
     parts.append(END)
     return "\n".join(parts)

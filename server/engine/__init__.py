@@ -1,15 +1,16 @@
 """The pure rules engine: no I/O, no clock, no global randomness."""
 
+from server.engine import fast
 from server.engine.events import (
     EVENT_TYPES,
+    Acted,
     Event,
-    FlipsRevealed,
     GameOver,
     PlayerOut,
-    SeatActed,
+    Revealed,
+    Shuffled,
     TrickWon,
-    WarStarted,
-    WinningsShuffled,
+    War,
 )
 from server.engine.game import (
     Action,
@@ -22,32 +23,46 @@ from server.engine.game import (
     submit,
     time_up,
 )
-from server.engine.rules import PRESETS, Rules, RulesError, make_rules, parse_option
+from server.engine.kinds import EndReason, OutReason, Phase, Result, TimeUpReason
+from server.engine.rules import (
+    HARD_CAP_TRICKS,
+    PRESETS,
+    Rules,
+    RulesError,
+    make_rules,
+    parse_option,
+)
 from server.engine.state import GameState, census, copy_state, from_plain, to_plain
-from server.engine.view import TableView, view
+from server.engine.view import view
 
 __all__ = [
     "EVENT_TYPES",
+    "HARD_CAP_TRICKS",
     "PRESETS",
+    "Acted",
     "Action",
     "Choose",
+    "EndReason",
     "Event",
     "Flip",
-    "FlipsRevealed",
     "GameOver",
     "GameState",
+    "OutReason",
+    "Phase",
     "PlayerOut",
+    "Result",
+    "Revealed",
     "RuleViolation",
     "Rules",
     "RulesError",
-    "SeatActed",
-    "TableView",
+    "Shuffled",
+    "TimeUpReason",
     "TrickWon",
-    "WarStarted",
-    "WinningsShuffled",
+    "War",
     "auto_action",
     "census",
     "copy_state",
+    "fast",
     "from_deal",
     "from_plain",
     "make_rules",

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from server.engine.kinds import EndReason, OutReason, Result
+
 
 @dataclass(slots=True)
-class SeatActed:
+class Acted:
     """A seat locked in its flip or choice (what it chose stays hidden)."""
 
     seat: int
 
 
 @dataclass(slots=True)
-class FlipsRevealed:
+class Revealed:
     """All face-up cards of one step at once; ``up[s]`` is None for seats that did not lay."""
 
     trick: int
@@ -29,7 +31,7 @@ class FlipsRevealed:
 
 
 @dataclass(slots=True)
-class WarStarted:
+class War:
     """A tie: ``seats`` fight a war, each laying ``down`` cards face down first."""
 
     trick: int
@@ -40,7 +42,7 @@ class WarStarted:
 
 
 @dataclass(slots=True)
-class WinningsShuffled:
+class Shuffled:
     """A seat's pile ran out and its winnings pile was shuffled to become the pile."""
 
     seat: int
@@ -52,7 +54,7 @@ class PlayerOut:
     """A seat leaves the game; ``to_pot`` of its cards joined the table (short war)."""
 
     seat: int
-    reason: str
+    reason: OutReason
     to_pot: int
 
 
@@ -74,20 +76,20 @@ class TrickWon:
 class GameOver:
     """``result`` is ``win`` or ``draw``; ``winners`` holds the winner or the drawn seats."""
 
-    result: str
+    result: Result
     winners: list[int]
-    reason: str
+    reason: EndReason
     counts: list[int]
     set_aside: list[int]
 
 
-Event = SeatActed | FlipsRevealed | WarStarted | WinningsShuffled | PlayerOut | TrickWon | GameOver
+Event = Acted | Revealed | War | Shuffled | PlayerOut | TrickWon | GameOver
 
 EVENT_TYPES: dict[type, str] = {
-    SeatActed: "seat_acted",
-    FlipsRevealed: "flips_revealed",
-    WarStarted: "war_started",
-    WinningsShuffled: "winnings_shuffled",
+    Acted: "acted",
+    Revealed: "revealed",
+    War: "war",
+    Shuffled: "shuffled",
     PlayerOut: "player_out",
     TrickWon: "trick_won",
     GameOver: "game_over",

@@ -16,20 +16,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 
-from protocol.cards import is_card
+from protocol.cards import BLACK_JOKER, is_card
 from server.engine import rng as _rng
 from server.engine.events import (
+    Acted,
     Event,
-    FlipsRevealed,
     GameOver,
     PlayerOut,
-    SeatActed,
+    Revealed,
+    Shuffled,
     TrickWon,
-    WarStarted,
-    WinningsShuffled,
+    War,
 )
+from server.engine.kinds import EndReason, OutReason, Result, TimeUpReason
 from server.engine.rules import Rules, RulesError
 from server.engine.state import FLIPPED, NO_CARD, GameState
 
@@ -62,12 +63,14 @@ FLIP = Flip()
 # --------------------------------------------------------------------- deal
 
 
-def new_game(rules: Rules, seed: int) -> GameState:
+def new_game(rules: Rules, seed: int, *, auto: bool = False) -> GameState:
     """Shuffle the rules' deck with ``seed`` and deal it evenly.
 
     The last ``deck_size % players`` cards of the shuffled deck are set aside
-    unseen; the rest go round the table one at a time, seat 0 first, and the
-    first card a seat receives is the top of its pile.
+    unseen (a Latvian deck was stripped to fit: none); the rest go round the
+    table one at a time, seat 0 first, and the first card a seat receives is
+    the top of its pile.  ``auto``: every seat will be played by
+    :func:`auto_action` (the simulator), so hand games are cycle-checked too.
     """
     if not 0 <= seed < 1 << 64:
         raise RulesError("seed", "must be from 0 to 2**64-1")
@@ -78,21 +81,56 @@ def new_game(rules: Rules, seed: int) -> GameState:
     set_aside = deck[len(deck) - spare :]
     dealt = deck[: len(deck) - spare]
     piles = [dealt[s::n] for s in range(n)]
-    return _start(rules, seed, state, piles, set_aside)
+    return _start(rules, seed, state, piles, set_aside, auto)
 
 
 def from_deal(
-    rules: Rules, seats: list[list[int]], seed: int = 0, set_aside: list[int] | None = None
+    rules: Rules,
+    seats: list[list[int]],
+    seed: int = 0,
+    set_aside: list[int] | None = None,
+    *,
+    auto: bool = False,
 ) -> GameState:
     """Start from an explicit deal (top of each pile first); partial decks are fine.
 
     ``seed`` still drives any later shuffle (``shuffled`` order, winnings piles);
-    ``set_aside`` are cards kept out of play (shown at game over).
+    ``set_aside`` are cards kept out of play (shown at game over); ``auto`` as
+    for :func:`new_game`.
     """
     if len(seats) != rules.players:
         raise RulesError(
             "players", f"the deal has {len(seats)} seats but the rules say {rules.players}"
         )
+    if not _plainly_good(seats, set_aside or []):
+        _check_deal(seats, set_aside or [])
+    if not 0 <= seed < 1 << 64:
+        raise RulesError("seed", "must be from 0 to 2**64-1")
+    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []), auto)
+
+
+def _plainly_good(seats: list[list[int]], set_aside: list[int]) -> bool:
+    """The common case of :func:`_check_deal` at C speed: no seat empty, every card an
+    int that ``is_card`` accepts, each once."""
+    try:
+        cards = list(chain.from_iterable(seats))
+        cards += set_aside
+        unique = set(cards)
+    except TypeError:  # not lists, or an unhashable "card": the slow check says which
+        return False
+    return (
+        all(seats)
+        and len(unique) == len(cards)
+        and unique <= _CARDS
+        and set(map(type, unique)) == {int}  # (8.0 == 8, True == 1)
+    )
+
+
+_CARDS = frozenset(c for c in range(BLACK_JOKER + 1) if is_card(c))
+
+
+def _check_deal(seats: list[list[int]], set_aside: list[int]) -> None:
+    """Find what is wrong with a deal and say it."""
     seen: set[int] = set()
     for i, pile in enumerate(seats):
         if not pile:
@@ -103,17 +141,14 @@ def from_deal(
             if card in seen:
                 raise RulesError("deal", f"card {card} is dealt twice")
             seen.add(card)
-    for card in set_aside or []:
+    for card in set_aside:
         if not is_card(card) or card in seen:
             raise RulesError("deal", f"set-aside card {card!r} is not a card or is dealt twice")
         seen.add(card)
-    if not 0 <= seed < 1 << 64:
-        raise RulesError("seed", "must be from 0 to 2**64-1")
-    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []))
 
 
 def _start(
-    rules: Rules, seed: int, rng: int, piles: list[list[int]], set_aside: list[int]
+    rules: Rules, seed: int, rng: int, piles: list[list[int]], set_aside: list[int], auto: bool
 ) -> GameState:
     n = len(piles)
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -140,7 +175,7 @@ def _start(
         latest=[NO_CARD] * n,
         wars_won=[0] * n,
         out_reason=[""] * n,
-        cycle_power=1 if rules.detect_cycles and rules.deterministic else 0,
+        cycle_power=1 if rules.checks_cycles(auto) else 0,
     )
 
 
@@ -164,6 +199,11 @@ def submit(state: GameState, seat: int, action: Action) -> list[Event]:
             raise RuleViolation("wrong_action", "this game is played from a hand: choose a card")
         if action.card not in state.hands[seat]:
             raise RuleViolation("card_not_in_hand", "that card is not in your hand")
+        if state.cycle_power and action.card != _auto_card(state, seat):
+            # Not the automatic policy's choice: a repeated position no longer proves
+            # that the game repeats (the round cap ends it instead).
+            state.cycle_power = 0
+            state.cycle_mark = b""
         state.pending[seat] = action.card
     else:
         if type(action) is not Flip:
@@ -171,7 +211,7 @@ def submit(state: GameState, seat: int, action: Action) -> list[Event]:
                 "wrong_action", "in this game you flip your top card; there is no hand"
             )
         state.pending[seat] = FLIPPED
-    events: list[Event] = [SeatActed(seat)]
+    events: list[Event] = [Acted(seat)]
     pending = state.pending
     for w in state.awaiting:
         if pending[w] == NO_CARD:
@@ -180,7 +220,7 @@ def submit(state: GameState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def time_up(state: GameState, reason: str = "time_limit") -> list[Event]:
+def time_up(state: GameState, reason: TimeUpReason = "time_limit") -> list[Event]:
     """The room's clock ran out: end now between tricks, or after the current trick.
 
     ``reason`` names why in the result (``abandoned`` when every player left).
@@ -207,12 +247,14 @@ def auto_action(state: GameState, seat: int) -> Action:
     """
     if not state.rules.hand_size:
         return FLIP
+    return Choose(_auto_card(state, seat))
+
+
+def _auto_card(state: GameState, seat: int) -> int:
     hand = state.hands[seat]
     if state.phase == "war":
-        best = max(hand, key=lambda c: c >> 2)
-    else:
-        best = min(hand, key=lambda c: c >> 2)
-    return Choose(best)
+        return max(hand, key=lambda c: c >> 2)
+    return min(hand, key=lambda c: c >> 2)
 
 
 # -------------------------------------------------------------- resolution
@@ -234,7 +276,7 @@ def _draw(state: GameState, seat: int, events: list[Event]) -> int:
         state.rng = _rng.shuffle(state.rng, pile)
         state.piles[seat] = pile
         state.winnings[seat] = []
-        events.append(WinningsShuffled(seat, len(pile)))
+        events.append(Shuffled(seat, len(pile)))
     return pile.pop(0)
 
 
@@ -294,7 +336,7 @@ def _resolve_step(state: GameState, events: list[Event]) -> None:
         for seat in state.awaiting:
             _refill(state, seat, events)
     state.steps += 1
-    events.append(FlipsRevealed(state.tricks + 1, war, up, down))
+    events.append(Revealed(state.tricks + 1, war, up, down))
     _compare(state, events)
 
 
@@ -331,6 +373,7 @@ def _start_war(state: GameState, events: list[Event], seats: list[int]) -> None:
     rules = state.rules
     state.trick_wars += 1
     state.wars += 1
+    state.longest_war = max(state.longest_war, state.trick_wars)
     if state.trick_wars == 1:
         state.first_war = list(seats)
     for s in seats:
@@ -351,7 +394,7 @@ def _start_war(state: GameState, events: list[Event], seats: list[int]) -> None:
             stuck.append(s)
         else:
             alive.append(s)
-    events.append(WarStarted(state.tricks + 1, state.trick_wars, list(seats), down_n, stuck))
+    events.append(War(state.tricks + 1, state.trick_wars, list(seats), down_n, stuck))
     for s in short:
         _eliminate(state, events, s, "short_war")
     state.war_seats = sorted(alive + stuck)
@@ -364,7 +407,7 @@ def _start_war(state: GameState, events: list[Event], seats: list[int]) -> None:
         state.awaiting = alive
 
 
-def _eliminate(state: GameState, events: list[Event], seat: int, reason: str) -> None:
+def _eliminate(state: GameState, events: list[Event], seat: int, reason: OutReason) -> None:
     """A seat that cannot finish a war is out; its cards join the pot face down."""
     cards = state.piles[seat] + state.winnings[seat] + state.hands[seat]
     state.piles[seat] = []
@@ -396,7 +439,7 @@ def _exhausted(state: GameState, events: list[Event], seats: list[int]) -> None:
         if state.active[s] and state.held(s) == 0:
             state.active[s] = False
             state.out_reason[s] = "no_cards"
-    reason = "short_war" if state.rules.short_war == "lose" else "exhausted_tie"
+    reason: EndReason = "short_war" if state.rules.short_war == "lose" else "exhausted_tie"
     _end(state, events, "draw", seats, reason)
 
 
@@ -491,7 +534,7 @@ def _after_trick(state: GameState, events: list[Event], winner: int, settled: bo
     active = state.active
     alive = state.in_trick if settled else [s for s in state.in_trick if active[s]]
     if len(alive) <= 1:
-        reason = "all_cards"
+        reason: EndReason = "all_cards"
         if state.last_out >= 0 and state.out_reason[state.last_out] == "short_war":
             reason = "short_war"
         _end(state, events, "win", alive, reason)
@@ -499,7 +542,7 @@ def _after_trick(state: GameState, events: list[Event], winner: int, settled: bo
         _end(state, events, "win", [winner], "wars_won")
     elif state.time_up:
         _end_by_count(state, events, state.time_up_reason or "time_limit")
-    elif rules.max_tricks and state.tricks >= rules.max_tricks:
+    elif (cap := rules.trick_cap) and state.tricks >= cap:
         _end_by_count(state, events, "round_cap")
     elif state.cycle_power and _cycled(state):
         _end(state, events, "draw", alive, "cycle")
@@ -513,11 +556,14 @@ def _after_trick(state: GameState, events: list[Event], winner: int, settled: bo
 def _cycled(state: GameState) -> bool:
     """Brent's cycle detection over positions between tricks, in O(1) memory.
 
-    The position is every pile in order (plus wars won when they can end the
-    game).  ``cycle_mark`` holds a position saved at power-of-two intervals;
-    meeting it again proves the game repeats forever.
+    The position is every pile in order (plus every hand in order in a hand
+    game, and wars won when they can end the game).  ``cycle_mark`` holds a
+    position saved at power-of-two intervals; meeting it again proves the
+    game repeats forever.
     """
     key = b"\xff".join(map(bytes, state.piles))
+    if state.rules.hand_size:
+        key += b"\xfd" + b"\xff".join(map(bytes, state.hands))
     if state.rules.wars_to_win:
         key += b"\xfe" + b"".join(w.to_bytes(2, "big") for w in state.wars_won)
     if key == state.cycle_mark:
@@ -530,7 +576,7 @@ def _cycled(state: GameState) -> bool:
     return False
 
 
-def _end_by_count(state: GameState, events: list[Event], reason: str) -> None:
+def _end_by_count(state: GameState, events: list[Event], reason: EndReason) -> None:
     """Most cards wins; equal counts at the top are a draw between those seats."""
     counts = [state.held(s) if state.active[s] else 0 for s in range(len(state.piles))]
     best = max(counts)
@@ -539,7 +585,7 @@ def _end_by_count(state: GameState, events: list[Event], reason: str) -> None:
 
 
 def _end(
-    state: GameState, events: list[Event], result: str, winners: list[int], reason: str
+    state: GameState, events: list[Event], result: Result, winners: list[int], reason: EndReason
 ) -> None:
     state.phase = "over"
     state.awaiting = []

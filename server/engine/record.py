@@ -34,6 +34,7 @@ def result_json(state: GameState) -> dict[str, Any]:
         "reason": state.reason or None,
         "tricks": state.tricks,
         "wars": state.wars,
+        "longest_war": state.longest_war,
         "steps": state.steps,
         "counts": [state.held(s) for s in range(state.players)],
         "set_aside": [card_text(c) for c in state.set_aside],

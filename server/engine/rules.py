@@ -25,6 +25,9 @@ MAX_WAR_DOWN = 10
 MAX_HAND = 5
 MAX_TIME_LIMIT_S = 24 * 3600
 MAX_TRICKS_CAP = 1_000_000
+HARD_CAP_TRICKS = 10_000
+"""The round cap of a game whose ``max_tricks`` is 0: no game runs forever, whatever
+its options (docs/RULES.md, "How every game ends")."""
 
 
 class RulesError(ValueError):
@@ -78,14 +81,7 @@ class Rules:
         _check_range("time_limit_s", self.time_limit_s, 0, MAX_TIME_LIMIT_S)
         _check_range("wars_to_win", self.wars_to_win, 0, 1000)
         _check_range("max_tricks", self.max_tricks, 0, MAX_TRICKS_CAP)
-        size = self.deck_size
-        if self.min_rank > 2 and size % self.players:
-            raise RulesError(
-                "min_rank",
-                f"a stripped deck of {size} cards does not divide evenly among "
-                f"{self.players} players",
-            )
-        per_seat = size // self.players
+        per_seat = self.deck_size // self.players
         if self.hand_size > per_seat:
             raise RulesError(
                 "hand_size", f"a hand of {self.hand_size} is more than the {per_seat} cards dealt"
@@ -98,18 +94,62 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
-        return (15 - self.min_rank) * 4 + self.jokers
+        """Cards in play: the chosen ranks and jokers, less those stripped to fit."""
+        size = (15 - self.min_rank) * 4 + self.jokers
+        return size - self.stripped
+
+    @property
+    def stripped(self) -> int:
+        """Cards taken out so that a Latvian deck divides evenly (LV).
+
+        A deck with jokers or without its low ranks (the LV text's decks) must
+        divide evenly by the number of players: its lowest cards in the fixed
+        deck order (2C, 2D, 2H of the lowest rank) leave the game before the
+        shuffle.  The full 52-card deck keeps PL's and SE's rule instead: the
+        spare cards are set aside unseen at the deal.
+        """
+        if not self.jokers and self.min_rank == 2:
+            return 0
+        return ((15 - self.min_rank) * 4 + self.jokers) % self.players
 
     def deck(self) -> list[int]:
-        return build_deck(self.min_rank, self.jokers)
+        """The cards in play, in the fixed order of :func:`protocol.cards.build_deck`."""
+        return build_deck(self.min_rank, self.jokers)[self.stripped :]
+
+    @property
+    def trick_cap(self) -> int:
+        """The round cap in force (0: none).
+
+        ``max_tricks`` when set; else the hard cap, but for a timed game, which
+        its clock ends (the server's, at most ``MAX_TIME_LIMIT_S`` away).
+        """
+        if self.max_tricks:
+            return self.max_tricks
+        return 0 if self.time_limit_s else HARD_CAP_TRICKS
 
     @property
     def deterministic(self) -> bool:
         """True when no seeded shuffle and no player choice happens after the deal."""
+        return self.shuffle_free and self.hand_size == 0
+
+    @property
+    def shuffle_free(self) -> bool:
+        """True when nothing is shuffled after the deal (player choices aside)."""
+        return self.gather_order != "shuffled" and self.winnings == "under_pile"
+
+    def checks_cycles(self, auto: bool) -> bool:
+        """Whether a game ends a repeated position as a draw (``cycle``).
+
+        Only where a position decides all that follows: nothing shuffled after the
+        deal, and no hand, or every choice made by :func:`auto_action` (``auto``: the
+        simulator; a person may choose differently the second time round).  Never in
+        a timed game: the clock ends it, most cards winning (NO, SE).
+        """
         return (
-            self.gather_order != "shuffled"
-            and self.winnings == "under_pile"
-            and self.hand_size == 0
+            self.detect_cycles
+            and not self.time_limit_s
+            and self.shuffle_free
+            and (auto or not self.hand_size)
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,15 +185,13 @@ _CLASSIC = Rules()
 PRESETS: dict[str, Rules] = {
     # Sources (docs/RULES.md has the reasoning for every value).
     "norwegian": Rules(),
-    "polish": Rules(
-        war_down=1, war_players="all_in_battle", gather_order="seat_order", detect_cycles=False
-    ),
+    "polish": Rules(war_down=1, war_players="all_in_battle"),
     "latvian": Rules(jokers=2, war_down=0, winnings="separate"),
     "croatian": Rules(war_repeat="face_up_only"),
     "swedish": Rules(short_war="last_card"),
     # The project's own.
     "classic": _CLASSIC,
-    "quick": Rules(war_down=1),
+    "quick": Rules(min_rank=6),
     "arneson": Rules(hand_size=3, loser_takes_tied=True),
     "steal": Rules(steal=True),
     "timed": Rules(time_limit_s=15 * 60),
@@ -166,7 +204,7 @@ PRESET_SOURCES: dict[str, str] = {
     "croatian": "HR",
     "swedish": "SE",
     "classic": "NO/HR/SE common core",
-    "quick": "PL; house rule in NO and SE",
+    "quick": "LV (36 cards: a shorter game)",
     "arneson": "HR (Erik Arneson's variant)",
     "steal": "SE (Steal War)",
     "timed": "NO, SE (time-limit house rule)",

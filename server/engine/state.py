@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from server.engine.kinds import EndReason, NoResult, OutReason, Phase, Result, TimeUpReason
 from server.engine.rules import Rules
 
 NO_CARD = -1
@@ -30,7 +31,7 @@ class GameState:
     face_up: list[list[bool]]
     set_aside: list[int]
     active: list[bool]
-    phase: str = "battle"
+    phase: Phase = "battle"
     awaiting: list[int] = field(default_factory=list)
     pending: list[int] = field(default_factory=list)
     in_trick: list[int] = field(default_factory=list)
@@ -42,14 +43,16 @@ class GameState:
     tricks: int = 0
     wars: int = 0
     steps: int = 0
+    longest_war: int = 0
+    """The most war steps any one trick of this game had (``trick_wars`` at its highest)."""
     wars_won: list[int] = field(default_factory=list)
-    out_reason: list[str] = field(default_factory=list)
+    out_reason: list[OutReason | NoResult] = field(default_factory=list)
     last_out: int = -1
     time_up: bool = False
-    time_up_reason: str = ""
-    result: str = ""
+    time_up_reason: TimeUpReason | NoResult = ""
+    result: Result | NoResult = ""
     winners: list[int] = field(default_factory=list)
-    reason: str = ""
+    reason: EndReason | NoResult = ""
     cycle_mark: bytes = b""
     cycle_power: int = 1  # 0: cycle detection is off for this game
     cycle_lam: int = 0

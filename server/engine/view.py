@@ -3,41 +3,15 @@
 Built only from public facts plus the viewer's own hand: counts, the face-up
 cards on the table, and *how many* cards lie face down (``None`` in their
 place), never which.  Who has acted in the current step is public; what they
-chose is not (a seat sees only its own choice).
+chose is not (a seat sees only its own choice). The view is the protocol's own
+:class:`~protocol.messages.TableView`: what the engine shows a seat is what the
+wire carries, under one name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from protocol.messages import TableView
 from server.engine.state import FLIPPED, NO_CARD, GameState
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    seat: int | None
-    players: int
-    phase: str
-    step: int
-    trick: int
-    war: int
-    awaiting: list[int]
-    acted: list[bool]
-    counts: list[int]
-    pile_counts: list[int]
-    winnings_counts: list[int]
-    hand_counts: list[int]
-    active: list[bool]
-    table: list[list[int | None]]
-    hand: list[int]
-    chosen: int | None
-    wars_won: list[int]
-    tricks: int
-    wars: int
-    result: str
-    winners: list[int]
-    reason: str
-    set_aside: list[int]
 
 
 def view(state: GameState, seat: int | None) -> TableView:
@@ -74,4 +48,5 @@ def view(state: GameState, seat: int | None) -> TableView:
         winners=list(state.winners),
         reason=state.reason,
         set_aside=list(state.set_aside) if state.phase == "over" else [],
+        longest_war=state.longest_war,
     )

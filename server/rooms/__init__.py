@@ -42,6 +42,7 @@ Modules, one idea each:
 - ``views``        everything per seat: room info, lobby rows, snapshots, hands
 - ``tail``         the room as its stored record with its tail of steps applied
 - ``replay``       a finished game's events rebuilt from its deal and inputs
+- ``history``      a store that went back in time: play goes on from what it holds
 - ``commit``       what a commit needs, settled from the transition's result
 - ``codes``        room codes; ``fairness``: committed, secure deals
 """
@@ -49,6 +50,7 @@ Modules, one idea each:
 from server.errors import Refused
 from server.rooms.chat import chat
 from server.rooms.commit import game_record, settle
+from server.rooms.history import rewound
 from server.rooms.host import add_bot, configure, remove_seat, seat_bot, start
 from server.rooms.idempotency import RECENT_ACTIONS, once, remember, remembered
 from server.rooms.play import ABANDONED_INPUT, TIME_UP_INPUT, play, play_input, start_game
@@ -124,6 +126,7 @@ __all__ = [
     "remembered",
     "remove_seat",
     "replay_step",
+    "rewound",
     "room_info",
     "rules_of",
     "seat_bot",

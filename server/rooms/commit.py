@@ -19,7 +19,7 @@ from server.rooms.views import summary
 def settle(rec: RoomRecord, out: Outcome, grace_ms: int, step: bool) -> Commit:
     """Fill ``out.commit`` for committing ``rec`` (``step``: as a tail entry of plays)."""
     hand_game = rec.state is not None and rec.state.rules.hand_size > 0
-    private = Private.SNAPSHOTS if out.started else Private.NONE
+    private = Private.SNAPSHOTS if out.started or out.resnapshot else Private.NONE
     for e in out.events:  # (one pass: this runs on every commit)
         if isinstance(e, m.Revealed):
             private |= Private.REVEALED

@@ -13,6 +13,7 @@ from server.errors import Refused
 from server.rooms.play import start_game
 from server.rooms.state import RoomRecord, SeatRecord
 from server.rooms.transition import Outcome, add_event, player_seat
+from server.rooms.views import room_info
 
 
 def new_room(
@@ -102,12 +103,20 @@ def join(
     return chosen
 
 
-def spectate(rec: RoomRecord, player: str, conn: str) -> None:
+def spectate(rec: RoomRecord, out: Outcome, player: str, conn: str) -> None:
     if rec.seat_of(player) is not None:
         raise Refused(ErrorCode.ALREADY_IN_ROOM, "you have a seat in this room")
     if not rec.spectating:
         raise Refused(ErrorCode.SPECTATING_OFF, "the host turned spectating off")
+    new = player not in rec.spectators
     rec.spectators[player] = conn
+    if new:
+        _watchers_changed(rec, out)
+
+
+def _watchers_changed(rec: RoomRecord, out: Outcome) -> None:
+    """Everyone sees the number of spectators change (``room_changed``)."""
+    add_event(rec, out, m.RoomChanged, room=room_info(rec))
 
 
 def bind(rec: RoomRecord, out: Outcome, player: str, conn: str) -> None:
@@ -131,6 +140,7 @@ def disconnect(rec: RoomRecord, out: Outcome, player: str, conn: str, now_ms: in
     """The connection ``conn`` dropped; only if it still holds the seat."""
     if rec.spectators.get(player) == conn:
         del rec.spectators[player]
+        _watchers_changed(rec, out)
         return
     seat = rec.seat_of(player)
     if seat is None or rec.seats[seat].conn != conn:
@@ -178,6 +188,7 @@ def free_seat(rec: RoomRecord, out: Outcome, seat: int) -> None:
 
 def leave(rec: RoomRecord, out: Outcome, player: str, now_ms: int) -> None:
     if rec.spectators.pop(player, None) is not None:
+        _watchers_changed(rec, out)
         return
     seat = rec.seat_of(player)
     if seat is None:

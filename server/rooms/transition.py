@@ -35,6 +35,8 @@ class Outcome:
     """Connections the host put out of the room (``remove_seat`` where spectators
     are not allowed): whichever node holds one tells it and stops sending it
     the room's events."""
+    resnapshot: bool = False
+    """Every member needs a fresh snapshot (the room's history went back: ``history``)."""
     commit: Commit | None = None
     """Filled by ``server.rooms.commit.settle`` once the transition is done."""
 

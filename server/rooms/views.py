@@ -45,14 +45,14 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         game_ends_ms=rec.game_ends_ms,
         chat=rec.chat,
         ready_checks=rec.ready_checks,
+        commitment=rec.commitment,
     )
 
 
 def table_view(rec: RoomRecord, seat: int | None) -> m.TableView | None:
     if rec.state is None:
         return None
-    v = view(rec.state, seat)
-    return m.TableView(**{name: getattr(v, name) for name in m.TableView.__struct_fields__})
+    return view(rec.state, seat)
 
 
 def snapshot(rec: RoomRecord, seat: int | None) -> m.Snapshot:

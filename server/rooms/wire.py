@@ -8,16 +8,7 @@ from __future__ import annotations
 
 from protocol import messages as m
 from protocol.errors import ErrorCode
-from server.engine import Event as EngineEvent
-from server.engine import (
-    FlipsRevealed,
-    GameOver,
-    PlayerOut,
-    SeatActed,
-    TrickWon,
-    WarStarted,
-    WinningsShuffled,
-)
+from server.engine import events as ev
 from server.rooms.fairness import DealProof
 
 VIOLATIONS = {
@@ -44,22 +35,22 @@ def deal_revealed(game: int, commitment_: str, proof: DealProof) -> m.DealReveal
     )
 
 
-def wire_events(produced: list[EngineEvent], step: int) -> list[m.RoomEvent]:
+def wire_events(produced: list[ev.Event], step: int) -> list[m.RoomEvent]:
     """The engine's events of one input as protocol room events (``seq`` still 0).
 
     Shared by the server and the verifier, so a replay is compared like for like.
     """
     out: list[m.RoomEvent] = []
     for e in produced:
-        if isinstance(e, SeatActed):
+        if isinstance(e, ev.Acted):
             out.append(m.Acted(seq=0, seat=e.seat, step=step))
-        elif isinstance(e, FlipsRevealed):
+        elif isinstance(e, ev.Revealed):
             out.append(m.Revealed(seq=0, step=step, trick=e.trick, war=e.war, up=e.up, down=e.down))
-        elif isinstance(e, WarStarted):
+        elif isinstance(e, ev.War):
             out.append(
                 m.War(seq=0, trick=e.trick, war=e.war, seats=e.seats, down=e.down, stuck=e.stuck)
             )
-        elif isinstance(e, TrickWon):
+        elif isinstance(e, ev.TrickWon):
             out.append(
                 m.TrickWon(
                     seq=0,
@@ -73,15 +64,15 @@ def wire_events(produced: list[EngineEvent], step: int) -> list[m.RoomEvent]:
                     stolen_from=e.stolen_from,
                 )
             )
-        elif isinstance(e, WinningsShuffled):
+        elif isinstance(e, ev.Shuffled):
             out.append(m.Shuffled(seq=0, seat=e.seat, count=e.count))
-        elif isinstance(e, PlayerOut):
+        elif isinstance(e, ev.PlayerOut):
             out.append(m.PlayerOut(seq=0, seat=e.seat, reason=e.reason, to_pot=e.to_pot))
-        elif isinstance(e, GameOver):
+        elif isinstance(e, ev.GameOver):
             out.append(
                 m.GameOver(
                     seq=0,
-                    result=e.result,  # type: ignore[arg-type]
+                    result=e.result,
                     winners=e.winners,
                     reason=e.reason,
                     counts=e.counts,

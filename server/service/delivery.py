@@ -54,8 +54,9 @@ class Member:
     player: str
     seat: int | None
     last_seq: int
-    on_removed: Callable[[], None] | None = None
-    """Called when this connection is put out of the room (it forgets the room)."""
+    on_out: Callable[[], None] | None = None
+    """Called when this connection is put out of the room, or the room is gone
+    (the connection forgets the room)."""
 
 
 @dataclass(slots=True)
@@ -66,6 +67,17 @@ class LocalRoom:
     pending: dict[int, RoomUpdate] = field(default_factory=dict)
     """Updates that arrived ahead of a missing one, by their first sequence number."""
     gap_task: asyncio.Task[None] | None = None
+
+
+def gone_error(code: str, action_id: int | None) -> m.Error:
+    return m.Error(
+        id=action_id,
+        code=ErrorCode.ROOM_GONE.value,
+        message=(
+            f"room {code} is gone: it expired, or the server lost it. "
+            "You are in no room now; host or join another"
+        ),
+    )
 
 
 def private_of(frames: list[bytes]) -> Private:
@@ -212,8 +224,20 @@ class LocalDelivery:
                 message=f"the host removed you from room {code}",
             ),
         )
-        if mb.on_removed is not None:
-            mb.on_removed()
+        if mb.on_out is not None:
+            mb.on_out()
+
+    def gone(self, code: str) -> None:
+        """The room no longer exists in the store: every local member is told, and is out."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        log.info("room_gone", room=code, members=len(room.members))
+        for mb in list(room.members.values()):
+            self.leave(code, mb.conn)
+            send_msg(mb.ws, gone_error(code, None))
+            if mb.on_out is not None:
+                mb.on_out()
 
     # ------------------------------------------------------------- catching up
 

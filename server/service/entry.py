@@ -9,6 +9,7 @@ nodes.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 
 import structlog
@@ -38,6 +39,10 @@ _STALE_QUICK = {
     ErrorCode.UNKNOWN_ROOM,
     ErrorCode.ROOM_LOCKED,
 }
+
+
+def _first_events(rec: RoomRecord, out: Outcome, events: list[m.RoomEvent]) -> None:
+    out.events.extend(events)
 
 
 class Entry:
@@ -94,8 +99,10 @@ class Entry:
             )  # fmt: skip
             rec.fill_at_ms = fill_at_ms
             rooms.remember(rec, player.id, action_id, 0, "")
+            # (The new room's first events go into its log like any others.)
+            first = functools.partial(_first_events, events=out.events)
             try:
-                rec, _, _ = await self.service.apply(code, lambda r, o: None, create=rec)
+                rec, _, _ = await self.service.apply(code, first, create=rec)
             except Refused as exc:
                 if exc.code == ErrorCode.INTERNAL:
                     continue  # code collision: draw another
@@ -118,7 +125,7 @@ class Entry:
 
         def run(rec: RoomRecord, out: Outcome) -> int | None:
             if spectate:
-                rooms.spectate(rec, pid, conn)
+                rooms.spectate(rec, out, pid, conn)
                 return None
             return rooms.join(rec, out, pid, name, conn, seat)
 

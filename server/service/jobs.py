@@ -175,9 +175,23 @@ class Jobs:
         behind, self._behind = self._behind, {}
         for code, seq in zip(codes, await self.store.room_seqs(codes), strict=True):
             room = self.delivery.rooms.get(code)
-            if room is None or seq is None or seq <= room.seq:
+            if room is None:
                 continue
-            if behind.get(code) == room.seq:  # behind, and no progress for a second
+            if seq is None:  # expired, or a Redis that came back without it
+                self.service.forget(code)
+                self.delivery.gone(code)
+            elif seq < room.seq:
+                # This node delivered events the store no longer holds: it went
+                # back in time. Play goes on from what it holds (rooms.history).
+                log.warning("room_rewound", room=code, local=room.seq, redis=seq)
+                self.service.forget(code)
+                with contextlib.suppress(Refused):
+                    await self.service.apply(
+                        code, functools.partial(rooms.rewound, seen_seq=room.seq)
+                    )
+            elif seq == room.seq:
+                continue
+            elif behind.get(code) == room.seq:  # behind, and no progress for a second
                 log.info("room_behind", room=code, local=room.seq, redis=seq)
                 await self.delivery.catch_up(code)
             else:  # perhaps just in flight: look again next time

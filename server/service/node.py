@@ -104,12 +104,12 @@ class Node:
         rec: RoomRecord,
         seat: int | None,
         action_id: int | None,
-        on_removed: Callable[[], None] | None = None,
+        on_out: Callable[[], None] | None = None,
     ) -> None:
         """``conn`` becomes a local member of ``rec``: joined, snapshot, then live events."""
         for message in rooms.entry(rec, seat, action_id):
             send_msg(ws, message)
-        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_removed))
+        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_out))
         await self.store.add_node_room(self.id, rec.code)
         await self.store.set_player_room(player, rec.code)
 

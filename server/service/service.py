@@ -245,6 +245,15 @@ class RoomService:
         """Another node's commit (or this one's, heard back): keep the cache current."""
         code = update.code
         cached = self.cache.get(code)
+        if cached is not None and (
+            update.version < cached.version
+            or (update.version == cached.version and update.last_seq != cached.seq)
+        ):
+            # An older version, or the same number with other events: the store went
+            # back in time (server.rooms.history). What this node holds is from a
+            # future that did not happen: never commit on it.
+            self.forget(code)
+            cached = None
         if update.record and (cached is None or cached.version < update.version):
             self.cache[code] = LoadedRoom(update.version, update.last_seq, update.record)
         elif update.step and cached is not None and cached.version == update.version - 1:

@@ -48,6 +48,21 @@ _game_record_encoder = msgspec.msgpack.Encoder()
 _game_record_decoder = msgspec.msgpack.Decoder(GameRecord)
 
 
+class _Numbered(msgspec.Struct, forbid_unknown_fields=False):
+    seq: int = -1
+
+
+_numbered = msgspec.msgpack.Decoder(_Numbered)
+
+
+def _seq_of(frame: object) -> int:
+    """The sequence number of a room event's frame (-1: not a room event)."""
+    try:
+        return _numbered.decode(_bytes(frame)).seq
+    except msgspec.DecodeError:
+        return -1
+
+
 def encode_game_record(record: GameRecord) -> bytes:
     return _game_record_encoder.encode(record)
 
@@ -228,7 +243,9 @@ class Store:
         return [None if s is None else int(s) for s in seqs]
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
-        """Frames of every kept event with seq > ``after``, or None if some are gone."""
+        """(The room's last seq, frames of every kept event with seq > ``after``), or None
+        if some are gone. A last seq below ``after`` means the caller has seen more of
+        the room than the store holds (it went back in time)."""
         async with self.r.pipeline(transaction=False) as pipe:
             pipe.hget(room_key(code), "s")
             pipe.lrange(log_key(code), 0, -1)
@@ -238,6 +255,10 @@ class Store:
         last_seq = int(last)
         first_seq = last_seq - len(frames) + 1
         if after + 1 < first_seq:
+            return None
+        if frames and (_seq_of(frames[0]) != first_seq or _seq_of(frames[-1]) != last_seq):
+            # Not one run of numbers: the store went back in time and the room's
+            # numbers jumped (server.rooms.history). Only a snapshot is right.
             return None
         return last_seq, [_bytes(f) for f in frames[max(0, after + 1 - first_seq) :]]
 

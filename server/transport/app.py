@@ -16,6 +16,7 @@ import os
 import secrets
 import signal
 import socket
+import ssl
 import sys
 from collections.abc import Awaitable, Iterable, Sequence
 from http import HTTPStatus
@@ -31,7 +32,7 @@ from krig_runtime import process
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
-from server import logs, metrics, web_assets
+from server import addresses, logs, metrics, web_assets
 from server.config import Settings
 from server.errors import RedisUrlError, StoreFormatMismatch
 from server.service.node import Node
@@ -102,6 +103,15 @@ def log_tasks() -> None:
     log.warning("tasks", count=len(tasks), waiting_in=waiting_in)
 
 
+def tls_context(settings: Settings) -> ssl.SSLContext | None:
+    """With --tls-cert and --tls-key: https and wss on the port (None: plain http and ws)."""
+    if not settings.tls_cert:
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(settings.tls_cert, settings.tls_key or None)
+    return context
+
+
 def allowed_origins(text: str) -> list[Origin | None] | None:
     """The Origin allow-list; a missing Origin (non-browser clients) always passes."""
     listed = [Origin(o.strip()) for o in text.split(",") if o.strip()]
@@ -124,6 +134,10 @@ class App:
         self.embedded: RedisProcess | None = None
         self.node: Node | None = None
         self.per_addr: dict[str, int] = {}
+        tls = bool(settings.tls_cert)
+        self.site = web_assets.Site(
+            addresses.invite(settings.host, settings.port, tls, settings.public_url)
+        )
 
     def process_request(
         self, conn: ServerConnection, request: Request
@@ -141,16 +155,16 @@ class App:
                 return self._all_metrics(conn)
             return _metrics_response(conn, metrics.exposition())
         if path != "/ws":
-            page = web_assets.lookup(path)
+            page = self.site.lookup(path, request.headers.get("If-None-Match"))
             if page is None:
                 return conn.respond(HTTPStatus.NOT_FOUND, "krig: the game is at /ws\n")
-            status, kind, body = page
+            status, headers, body = page
             response = conn.respond(status, "")
             response.body = body
             host = request.headers.get("Host", "localhost")
             response.headers = Headers(
                 [
-                    ("Content-Type", kind),
+                    *headers,
                     ("Content-Length", str(len(body))),
                     *web_assets.security_headers(host),
                 ]
@@ -262,14 +276,16 @@ class App:
                 close_timeout=2,
                 server_header="krig",
                 reuse_port=siblings is not None,  # the workers share the port (SO_REUSEPORT)
+                ssl=tls_context(s),
             )
             if router is not None:
                 router.start(server.server._protocol_factory)  # type: ignore[attr-defined]
             try:
-                where = f"ws://{s.host}:{s.port}/ws"
+                tls = bool(s.tls_cert)
+                where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
                 log.info("listening", url=where, redis=url, node=node_id)
-                page = f"http://{s.host}:{s.port}/"
-                print(f"krig-server listening on {where} (in a browser: {page})", flush=True)
+                lines = addresses.listening_lines(s.host, s.port, tls, s.public_url)
+                print("\n".join(lines), flush=True)
                 await stop
                 self.draining = True
                 if received[:1] == [signal.SIGTERM] and s.drain_s > 0:
@@ -356,6 +372,14 @@ def run_server(settings: Settings, slot: Slot | None = None) -> int:
     # Fewer, cheaper collections (full ones had put 20 ms stalls into the
     # reveal latency's tail), and a heap that does not churn on every read.
     process.tune_for_throughput()
+    if settings.tls_key and not settings.tls_cert:
+        print("krig-server: --tls-key needs --tls-cert", file=sys.stderr)
+        return 2
+    try:
+        tls_context(settings)  # a certificate that cannot be read: say so before starting
+    except OSError as exc:
+        print(f"krig-server: --tls-cert/--tls-key: {exc}", file=sys.stderr)
+        return 2
     try:
         process.run(App(settings, slot).run(), settings.loop)
     except process.LoopUnavailable as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import time
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from server.errors import Refused
 from server.rooms import Outcome
 from server.rooms.codes import normalize
 from server.rooms.state import PlayInput, RoomRecord
-from server.service.delivery import send_msg
+from server.service.delivery import gone_error, send_msg
 from server.service.node import Node
 from server.service.service import now_ms
 from server.store.store import Player
@@ -39,6 +40,11 @@ from server.transport.inbox import OfferingConnection
 from server.transport.outbox import send_frames
 
 log = structlog.get_logger("krig.conn")
+IN_ROOM = (
+    m.FlipCard | m.ChooseCard | m.Ready | m.Start | m.Rematch | m.Configure | m.AddBot
+    | m.RemoveSeat | m.Chat | m.Resync
+)  # fmt: skip
+"""Actions on the connection's room: one that finds no room finds it gone."""
 _conn_ids = itertools.count(1)
 MAX_STRIKES = 20
 CHAT_RATE = 0.5
@@ -103,6 +109,7 @@ class _Flight:
         self._land()
         conn = self.conn
         if isinstance(exc, Refused):
+            exc = conn._lost_room(exc)
             conn._error(self.action_id, exc.code, exc.message)
         else:
             conn.log.error("action_failed", type=self.kind, error=repr(exc))
@@ -213,13 +220,16 @@ class Connection:
             self.player, token = await self.node.new_player(hello.name)
         self.log = self.log.bind(player=self.player.id)
         rec: RoomRecord | None = None
+        vanished = ""
         if resumed and self.player.room:
             try:
                 rec, _, _ = await self.node.service.apply(
                     self.player.room, lambda r, o: rooms.bind(r, o, self._pid, self.conn)
                 )
-            except Refused:
+            except Refused as exc:
                 rec = None
+                if exc.code == ErrorCode.UNKNOWN_ROOM:
+                    vanished = self.player.room
             if (
                 rec is not None
                 and rec.seat_of(self._pid) is None
@@ -246,7 +256,12 @@ class Connection:
             bundling.bundle = []  # (after the welcome: it goes alone, as a client expects it)
         if rec is not None:
             await self._enter(rec, seat, None)
-        self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat)
+        elif vanished:
+            # The session's room is gone (expired, or the store lost it): say so,
+            # rather than leave the client waiting for a room that will not come.
+            send_msg(self.ws, gone_error(vanished, None))
+            await self.node.left(self._pid)
+        self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat, gone=vanished)
         return True
 
     async def _gone(self) -> None:
@@ -297,6 +312,8 @@ class Connection:
         try:
             await self._dispatch(msg, arrived)
         except Refused as exc:
+            if isinstance(msg, IN_ROOM):
+                exc = self._lost_room(exc)
             self._error(getattr(msg, "id", None), exc.code, exc.message)
         except ConnectionClosed:
             raise
@@ -442,18 +459,30 @@ class Connection:
         self.room = rec.code
         self.seat = seat
         self.log = self.log.bind(room=rec.code, seat=seat)
-        await self.node.enter(self.ws, self.conn, self._pid, rec, seat, action_id, self._removed)
+        await self.node.enter(self.ws, self.conn, self._pid, rec, seat, action_id, self._out)
 
-    def _removed(self) -> None:
-        """The host freed this player's seat and the room allows no spectators: out of it."""
+    def _out(self) -> None:
+        """Out of the room: the host freed this seat where spectators are not allowed,
+        or the room is gone. The player's session now resumes into no room."""
         code, pid = self.room, self._pid
         self.room = None
         self.seat = None
         self.log = self.log.bind(room=None, seat=None)
-        self.log.info("removed_by_host", room=code)
+        self.log.info("out_of_room", room=code)
         task = asyncio.get_running_loop().create_task(self.node.left(pid))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _lost_room(self, exc: Refused) -> Refused:
+        """An action on this connection's room found no room: it is gone, and so is the
+        connection from it. Any other refusal is returned as it is."""
+        code = self.room
+        if exc.code != ErrorCode.UNKNOWN_ROOM or code is None:
+            return exc
+        self.node.step_out(code, self.conn)
+        self._out()
+        gone = gone_error(code, None)
+        return Refused(ErrorCode.ROOM_GONE, gone.message)
 
     async def _create(self, msg: m.CreateRoom) -> None:
         if self.room is not None:
@@ -492,7 +521,12 @@ class Connection:
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in a room")
         code, pid = self.room, self._pid
-        await self.node.service.apply(code, lambda r, o: rooms.leave(r, o, pid, now_ms()))
+        try:
+            await self.node.service.apply(code, lambda r, o: rooms.leave(r, o, pid, now_ms()))
+        except Refused as exc:
+            if exc.code != ErrorCode.UNKNOWN_ROOM:
+                raise
+            # (Gone already: leaving it is done.)
         self.node.step_out(code, self.conn)
         await self.node.left(pid)
         self.room = None
@@ -503,9 +537,16 @@ class Connection:
         """Every kept event after ``after`` again (or a snapshot), then the reply: ``ack``."""
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
-        kept = await self.node.events_after(self.room, after)
+        code = self.room
+        kept = await self.node.events_after(code, after)
+        if kept is not None and kept[0] < after:
+            # This client has seen more of the room than the store holds: the store
+            # went back in time. Play goes on from what it holds (rooms.history).
+            self.log.warning("room_rewound", room=code, seen=after, redis=kept[0])
+            await self.node.service.apply(code, functools.partial(rooms.rewound, seen_seq=after))
+            kept = None
         if kept is None:
-            rec = await self.node.current(self.room)
+            rec = await self.node.current(code)
             if rec is None:
                 raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
             self.seat = rec.seat_of(self._pid)

@@ -9,8 +9,10 @@ from engine_support import cards, deal, play_out, step
 from server.engine import (
     Choose,
     Flip,
+    RulesError,
     RuleViolation,
     copy_state,
+    from_deal,
     from_plain,
     make_rules,
     new_game,
@@ -74,3 +76,31 @@ def test_state_round_trips_through_msgpack_and_plays_on_identically(preset: str)
     assert back == state
     assert to_plain(back) == plain
     assert play_out(copy_state(state)) == play_out(back)
+
+
+@pytest.mark.parametrize(
+    ("seats", "aside", "says"),
+    [
+        ([[8.0], [9]], [], "not a card"),  # 8.0 == 8
+        ([[True], [9]], [], "not a card"),  # True == 1
+        ([[62], [9]], [], "not a card"),
+        ([[7], [9]], [], "not a card"),
+        ([["AS"], [9]], [], "not a card"),
+        ([[[8]], [9]], [], "not a card"),  # unhashable
+        ([[], [9]], [], "no cards"),
+        ([[8], [8]], [], "dealt twice"),
+        ([[8], [9]], [8], "set-aside"),
+        ([[8], [9]], [9.0], "set-aside"),
+    ],
+)
+def test_a_bad_deal_is_refused_and_named(
+    seats: list[list[int]], aside: list[int], says: str
+) -> None:
+    with pytest.raises(RulesError) as err:
+        from_deal(make_rules("classic"), seats, set_aside=aside)
+    assert err.value.field == "deal" and says in err.value.message
+
+
+def test_a_good_deal_with_jokers_and_a_set_aside_card_is_taken() -> None:
+    state = from_deal(make_rules("classic"), [[8, 60], [61, 9]], set_aside=[10])
+    assert state.piles == [[8, 60], [61, 9]] and state.set_aside == [10]

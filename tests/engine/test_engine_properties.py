@@ -11,10 +11,10 @@ For random seeds and random (legal) input orders and choices:
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,10 +24,11 @@ from server.engine import (
     Choose,
     Event,
     Flip,
-    FlipsRevealed,
     GameOver,
     GameState,
+    Revealed,
     TrickWon,
+    War,
     census,
     make_rules,
     new_game,
@@ -94,17 +95,17 @@ def _play(
                 for s, before in others_before.items():
                     after = view(state, s)
                     assert after.acted[seat] and not before.acted[seat]
-                    assert dataclasses.replace(after, acted=before.acted) == before
+                    assert msgspec.structs.replace(after, acted=before.acted) == before
                 assert state.pending[seat] not in (NO_CARD,)
             for e in produced:
-                if isinstance(e, FlipsRevealed):
+                if isinstance(e, Revealed):
                     face_up_this_trick |= {c for c in e.up if c is not None}
                 elif isinstance(e, TrickWon):
                     assert set(e.face_up) <= face_up_this_trick
                     assert set(e.returned) <= face_up_this_trick
                     face_up_this_trick = set()
             events += produced
-            if state.phase == "over":
+            if state.over:
                 break
         _check_views(state)
     return state, events
@@ -122,6 +123,9 @@ def test_game_properties(preset: str, players: int, seed: int, order_seed: int) 
     if state.result == "win":
         assert len(state.winners) == 1
     assert state.tricks <= CAP
+    # The longest war: the most war steps one trick had (a war step starts at a tie).
+    longest = max((e.war for e in events if isinstance(e, War)), default=0)
+    assert state.longest_war == longest == view(state, None).longest_war
     # Replay with the same seed and the same input order is identical.
     again, events_again = _play(preset, players, seed, order_seed)
     assert events_again == events

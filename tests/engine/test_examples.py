@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from engine_support import deal, last_trick, of_type, reveals, step, texts
 
-from server.engine import Choose, PlayerOut, TrickWon, WarStarted, make_rules, new_game
+from server.engine import Choose, PlayerOut, TrickWon, War, make_rules, new_game
 
 
 def test_no_ten_card_war_jack_beats_nine() -> None:
     # NO: both flip a 5, lay three down and one up; a jack beats a 9 and takes ten cards.
     state = deal(make_rules("norwegian"), "5C 2C 3C 4C JH 8D", "5D 2D 3D 4D 9S 8H")
     events = step(state)
-    (war,) = of_type(events, WarStarted)
+    (war,) = of_type(events, War)
     assert war.seats == [0, 1] and war.down == 3
     events = step(state)
     trick = last_trick(events)
@@ -22,7 +22,7 @@ def test_no_ten_card_war_jack_beats_nine() -> None:
 
 
 def test_no_one_down_war_puts_six_cards_on_the_table() -> None:
-    state = deal(make_rules("quick"), "5C 2C JH 8D", "5D 2D 9S 8H")
+    state = deal(make_rules("norwegian", {"war_down": 1}), "5C 2C JH 8D", "5D 2D 9S 8H")
     step(state)
     events = step(state)
     (revealed,) = reveals(events)

@@ -7,20 +7,23 @@ from typing import Any
 import pytest
 from engine_support import cards, deal, last_trick, of_type, play_out, reveals, step, texts
 
-from protocol.cards import BLACK_JOKER, RED_JOKER, rank
+from protocol.cards import BLACK_JOKER, RED_JOKER, build_deck, rank
 from server.engine import (
     Choose,
     GameOver,
     PlayerOut,
     Rules,
     RulesError,
-    WarStarted,
-    WinningsShuffled,
+    Shuffled,
+    War,
     census,
     from_deal,
+    from_plain,
     make_rules,
     new_game,
     time_up,
+    to_plain,
+    view,
 )
 
 CLASSIC = make_rules("classic")
@@ -41,14 +44,35 @@ def test_jokers_join_the_deck_and_beat_the_ace() -> None:
     assert last_trick(events).winner == 0
 
 
-def test_min_rank_strips_low_ranks_and_must_divide_evenly() -> None:
+def test_min_rank_strips_low_ranks_and_a_deck_is_stripped_to_divide_evenly() -> None:
     state = new_game(Rules(players=3, min_rank=6), seed=9)
     assert [len(p) for p in state.piles] == [12, 12, 12]
     assert state.set_aside == []
     assert min(rank(c) for c in census(state)) == 6
-    with pytest.raises(RulesError) as err:
-        Rules(players=3, min_rank=7)  # 32 cards do not split three ways
-    assert err.value.field == "min_rank"
+    # 32 cards (7 to ace) do not split three ways: the lowest two leave the deck (LV).
+    odd = new_game(Rules(players=3, min_rank=7), seed=9)
+    assert [len(p) for p in odd.piles] == [10, 10, 10] and odd.set_aside == []
+    assert sorted(set(Rules(min_rank=7).deck()) - set(census(odd))) == cards("7C 7D")
+
+
+@pytest.mark.parametrize(("players", "gone"), [(2, ""), (3, ""), (4, "2C 2D")])
+def test_latvian_deck_divides_evenly_by_the_players(players: int, gone: str) -> None:
+    """LV: "choose a number of cards that divides by the number of players"."""
+    rules = make_rules("latvian", {"players": players})
+    for seed in range(20):
+        state = new_game(rules, seed)
+        assert state.set_aside == []
+        assert len({len(p) for p in state.piles}) == 1
+        assert sum(len(p) for p in state.piles) == rules.deck_size == 54 - len(gone.split())
+        assert RED_JOKER in census(state) and BLACK_JOKER in census(state)
+        missing = sorted(set(build_deck(2, 2)) - set(census(state)))
+        assert missing == cards(gone)
+
+
+def test_the_full_deck_keeps_the_set_aside_card_with_three_players() -> None:
+    """PL and SE: with three players one card is set aside unseen (not stripped)."""
+    aside = {new_game(Rules(players=3), seed).set_aside[0] for seed in range(30)}
+    assert len(aside) > 5  # a random card, not always the lowest
 
 
 @pytest.mark.parametrize("down", [0, 1, 2, 3, 5])
@@ -68,11 +92,11 @@ def test_war_repeat_face_up_only_breaks_later_ties_with_single_cards() -> None:
     events = play_out(hr)
     downs = [r.down for r in reveals(events)[:3]]
     assert downs == [[0, 0], [3, 3], [0, 0]]
-    assert of_type(events, WarStarted)[1].down == 0
+    assert of_type(events, War)[1].down == 0
     assert of_type(events, GameOver)[0].winners == [1]
     same = deal(Rules(), *piles)
     events = play_out(same)
-    assert of_type(events, WarStarted)[1].down == 3
+    assert of_type(events, War)[1].down == 3
     # Under "same" seat 0 cannot lay 3 + 1 for the second war and loses at once.
     assert of_type(events, PlayerOut)[0].reason == "short_war"
 
@@ -101,7 +125,7 @@ def test_last_card_stays_as_the_deciding_card_while_the_other_continues() -> Non
     state = deal(Rules(short_war="last_card"), "5C 9C", "5D 2D 3D 4D 9S 2H 3H 4H KS")
     step(state)
     events = step(state)  # 9C against 9S: tie again, seat 0 has nothing left
-    second = of_type(events, WarStarted)[-1]
+    second = of_type(events, War)[-1]
     assert second.stuck == [0]
     assert state.awaiting == [1]
     events = step(state)
@@ -119,7 +143,7 @@ def test_both_run_out_on_a_tie_is_a_draw() -> None:
 def _three(rules: Rules, a: str, b: str, c: str) -> list[int]:
     state = deal(rules.replace(players=3), a, b, c)
     events = step(state)
-    wars = of_type(events, WarStarted)
+    wars = of_type(events, War)
     return wars[0].seats if wars else []
 
 
@@ -149,7 +173,7 @@ def test_winnings_separate_pile_is_shuffled_in_when_the_pile_runs_out() -> None:
     assert len(state.winnings[0]) == 2 and state.piles[0] == cards("2C")
     step(state)
     events = step(state)
-    assert of_type(events, WinningsShuffled)[0].seat == 0
+    assert of_type(events, Shuffled)[0].seat == 0
     under = deal(Rules(), "AC 2C", "KD 3D")
     step(under)
     assert under.winnings[0] == [] and len(under.piles[0]) == 3
@@ -292,3 +316,23 @@ def test_rules_validation_names_the_field() -> None:
     with pytest.raises(RulesError) as err:
         make_rules("nope")
     assert err.value.field == "preset"
+
+
+def test_longest_war_counts_the_most_war_steps_of_any_one_trick() -> None:
+    # 5 = 5: a war; 9 = 9 again: its second step; K beats 2.  Then 3 < 4, no war.
+    state = deal(Rules(war_down=0), "5C 9C KC 3S", "5D 9D 2H 4S")
+    step(state)
+    assert (state.trick_wars, state.longest_war) == (1, 1)
+    step(state)
+    step(state)
+    assert state.tricks == 1 and state.longest_war == 2
+    assert view(state, 0).longest_war == view(state, None).longest_war == 2
+    step(state)
+    assert state.tricks == 2 and state.longest_war == 2  # a trick without a war keeps it
+    assert from_plain(to_plain(state)).longest_war == 2
+
+
+def test_a_stored_state_from_before_longest_war_reads_as_zero() -> None:
+    plain = to_plain(new_game(CLASSIC, seed=1))
+    del plain["longest_war"]
+    assert from_plain(plain).longest_war == 0

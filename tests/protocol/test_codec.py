@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 
 import msgpack
+import msgspec
 import pytest
 
 from protocol import messages as m
@@ -198,7 +199,10 @@ def test_unknown_fields_are_ignored_when_clean() -> None:
 
 
 def test_client_tolerates_newer_server_messages_and_fields() -> None:
-    assert decode_server(pack({"t": "fireworks", "seq": 3})) == Unknown("fireworks")
+    # A newer room event keeps its number, so a client can count it (PROTOCOL.md §4).
+    assert decode_server(pack({"t": "fireworks", "seq": 3})) == Unknown("fireworks", 3)
+    assert decode_server(pack({"t": "fireworks"})) == Unknown("fireworks", None)
+    assert decode_server(pack({"t": "fireworks", "seq": "3"})) == Unknown("fireworks", None)
     ack = decode_server(pack({"t": "ack", "id": 1, "step": 2, "latency_ms": 3}))
     assert ack == m.Ack(id=1, step=2)
     with pytest.raises(ProtocolError) as err:
@@ -241,3 +245,29 @@ def test_a_hello_without_bundle_still_decodes_and_asks_for_none() -> None:
             pack({"t": "hello", "v": 1, "name": "ada", "token": None, "client": "x", "bundle": 1})
         )
     assert err.value.code == ErrorCode.BAD_MESSAGE
+
+
+def test_a_view_without_longest_war_decodes_as_zero() -> None:
+    """Records and snapshots from before ``longest_war`` still decode."""
+    snapshot = next(e for e in examples.SERVER_EXAMPLES if isinstance(e, m.Snapshot))
+    value = msgspec.to_builtins(snapshot)
+    assert value["view"]["longest_war"] == 1
+    del value["view"]["longest_war"]
+    back = decode_server(pack(value))
+    assert isinstance(back, m.Snapshot) and back.view is not None
+    assert back.view.longest_war == 0
+
+
+def test_the_rooms_view_carries_the_engines_longest_war() -> None:
+    from engine_support import deal, step
+
+    from server import rooms
+    from server.engine import Rules
+    from server.rooms.state import RoomRecord
+
+    state = deal(Rules(war_down=0), "5C 9C KC 3S", "5D 9D 2H 4S")
+    for _ in range(3):
+        step(state)
+    rec = RoomRecord("ABC", 1, 0, 0, 0, 0, "classic", {}, False, [], state=state)
+    view = rooms.table_view(rec, None)
+    assert view is not None and view.longest_war == 2

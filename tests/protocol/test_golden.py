@@ -9,9 +9,10 @@ import sys
 import msgpack
 import msgspec
 
-from protocol.codec import decode_client, decode_server, encode
+from protocol.codec import decode_client, decode_server, decode_server_frame, encode, is_bundle
 from protocol.errors import ErrorCode
-from protocol.messages import CLIENT_TYPES, SERVER_TYPES, tag_of
+from protocol.messages import CLIENT_TYPES, SERVER_TYPES, Record, tag_of
+from server.transport.outbox import bundled
 from tools import golden
 
 VECTORS = json.loads(golden.GOLDEN.read_text())["vectors"]
@@ -52,3 +53,29 @@ def test_spec_lists_every_error_code_and_message_type() -> None:
         assert f"| `{code.value}` |" in spec, code
     for cls in (*CLIENT_TYPES, *SERVER_TYPES):
         assert f"| `{tag_of(cls)}` |" in spec, cls
+
+
+CASES = json.loads(golden.GOLDEN.read_text())["cases"]
+
+
+def test_the_special_frames_decode_to_their_value_and_encode_back() -> None:
+    names = {case["name"] for case in CASES}
+    assert {"bundle", "error_without_id", "joined_on_resume", "record_with_events"} <= names
+    for case in CASES:
+        data = bytes.fromhex(case["hex"])
+        messages = decode_server_frame(data)
+        value = case["value"] if isinstance(case["value"], list) else [case["value"]]
+        assert [msgspec.to_builtins(msg) for msg in messages] == value, case["name"]
+        assert is_bundle(data) == (len(messages) > 1)
+        assert msgspec.to_builtins(msgpack.unpackb(data, raw=False)) == case["value"]
+        again = [encode(msg) for msg in messages]
+        assert (bundled(again) if len(again) > 1 else again) == [data], case["name"]
+
+
+def test_a_records_events_are_frames_of_their_own() -> None:
+    (case,) = [c for c in CASES if c["name"] == "record_with_events"]
+    record = decode_server(bytes.fromhex(case["hex"]))
+    assert isinstance(record, Record)
+    kinds = [type(decode_server(frame)).__name__ for frame in record.record.events]
+    assert kinds == ["GameStarted", "Acted", "Acted", "Revealed"]
+    assert record.record.inputs == b"\x00\x00\x01\x00"

@@ -141,7 +141,7 @@ def test_a_told_apart_name_stays_within_the_name_limit() -> None:
 def test_players_and_spectators_chat() -> None:
     rec, _ = _room(seats=2, ready_checks=True)
     rooms.join(rec, Outcome(), "pb", "bo", "n:2", None)
-    rooms.spectate(rec, "pw", "n:3")
+    rooms.spectate(rec, Outcome(), "pw", "n:3")
     out = Outcome()
     rooms.chat(rec, out, "pb", "ignored", "hello\x1b[31m  there\n")
     rooms.chat(rec, out, "pw", "wanda", "<b>hi</b>")
@@ -173,3 +173,28 @@ def test_chat_refusals_change_nothing() -> None:
     with pytest.raises(Refused) as refused:
         rooms.chat(rec, Outcome(), "pa", "ada", "hello?")
     assert refused.value.code == ErrorCode.CHAT_OFF
+
+
+def test_everyone_sees_the_spectators_come_and_go() -> None:
+    rec, _ = _room(seats=2, ready_checks=True)
+    came, again, went = Outcome(), Outcome(), Outcome()
+    rooms.spectate(rec, came, "pw", "n:3")
+    rooms.spectate(rec, again, "pw", "n:4")  # (the same watcher, on a new connection)
+    rooms.leave(rec, went, "pw", T0)
+    counts = [
+        [e.room.spectators for e in out.events if isinstance(e, m.RoomChanged)]
+        for out in (came, again, went)
+    ]
+    assert counts == [[1], [], [0]]
+    dropped = Outcome()
+    rooms.spectate(rec, Outcome(), "pv", "n:5")
+    rooms.disconnect(rec, dropped, "pv", "n:5", T0)
+    assert [e.room.spectators for e in dropped.events if isinstance(e, m.RoomChanged)] == [0]
+
+
+def test_the_room_names_the_deal_commitment_a_late_joiner_never_saw_announced() -> None:
+    rec, _ = _room(seats=2)
+    assert rooms.room_info(rec).commitment == ""
+    rooms.join(rec, Outcome(), "pb", "bo", "n:2", None)  # this join starts the game
+    info = rooms.snapshot(rec, 1).room
+    assert rec.status == "playing" and info.commitment == rec.commitment != ""

@@ -31,11 +31,13 @@ from server_support import (
     seat_players,
 )
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Subprotocol
 
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import decode_server, encode
+from protocol.version import SUBPROTOCOL
 from server.engine import PRESETS
 from server.store.embedded import RedisProcess
 from server.store.keys import room_key
@@ -758,3 +760,39 @@ async def test_a_second_player_of_the_same_name_is_told_apart(server: ServerProc
         assert [s.name for s in a.table.room.seats] == ["sam", "Sam 2"]
     finally:
         await close_all([a, b])
+
+
+async def test_resync_gets_exactly_one_reply_with_its_id(server: ServerProc) -> None:
+    """PROTOCOL.md §3: one private reply per action. A resync got the events (or a
+    snapshot) and nothing carrying its id, so a client waiting for it hung."""
+    async with websockets.connect(server.url, subprotocols=[Subprotocol(SUBPROTOCOL)]) as ws:
+
+        async def until_reply(action_id: int) -> list[object]:
+            seen: list[object] = []
+            while True:
+                msg = decode_server(await asyncio.wait_for(ws.recv(), 5))  # type: ignore[arg-type]
+                seen.append(msg)
+                if getattr(msg, "id", None) == action_id:
+                    return seen
+
+        await ws.send(encode(m.Hello(v=1, name="ada", token=None, client="t")))
+        assert isinstance(decode_server(await ws.recv()), m.Welcome)  # type: ignore[arg-type]
+        await ws.send(encode(m.Resync(id=1, after=0)))
+        (refused,) = await until_reply(1)  # not in a room yet: refused, with its id
+        assert isinstance(refused, m.Error) and refused.code == "not_in_room"
+        create = m.CreateRoom(
+            id=2, preset="classic", options={}, seats=2, public=False, ready_checks=True
+        )
+        await ws.send(encode(create))
+        await until_reply(2)
+        await ws.send(encode(m.Resync(id=3, after=0)))
+        replayed = await until_reply(3)
+        assert [type(x) for x in replayed] == [m.Snapshot, m.PlayerJoined, m.Ack], replayed
+        assert replayed[-1] == m.Ack(id=3, step=0)
+        for i in range(20):  # more events than the room's log keeps
+            await ws.send(encode(m.Ready(id=10 + i, ready=i % 2 == 0)))
+            await until_reply(10 + i)
+        await ws.send(encode(m.Resync(id=41, after=0)))
+        answered = await until_reply(41)
+        assert [type(x) for x in answered][-2:] == [m.Snapshot, m.Ack]
+        assert [getattr(x, "id", None) for x in answered].count(41) == 1

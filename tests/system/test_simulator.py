@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -31,7 +32,7 @@ def test_one_game_from_a_deal_file(tmp_path: Path) -> None:
     assert out["reason"] == "all_cards"
     assert out["tricks"] == 1 and out["wars"] == 1
     kinds = [e["type"] for e in out["events"]]
-    assert kinds.count("flips_revealed") == 2 and kinds[-1] == "game_over"
+    assert kinds.count("revealed") == 2 and kinds[-1] == "game_over"
     assert out["events"][2]["up"] == ["5C", "5D"]
 
 
@@ -100,3 +101,40 @@ def test_readme_documents_every_server_setting() -> None:
     root = Path(__file__).resolve().parents[2]
     for doc in ("README.md", "docs/OPERATIONS.md"):
         assert markdown_table() in (root / doc).read_text(), doc
+
+
+def _on_a_terminal(*args: str) -> str:
+    import pexpect
+
+    child = pexpect.spawn(
+        KRIG_SERVER,
+        list(args),
+        timeout=120,
+        encoding="utf-8",
+        dimensions=(24, 100),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return str(child.before)
+
+
+def test_a_long_run_shows_a_progress_bar_on_a_terminal_only() -> None:
+    """tqdm on a terminal's stderr, once a run has gone on for a second."""
+    long_run = ("simulate", "--games", "3000", "--full")
+    assert re.search(r"\d+/3000 \[", _on_a_terminal(*long_run))
+    piped = krig_server(*long_run)
+    assert piped.returncode == 0 and "/3000" not in piped.stderr
+    assert "/50 [" not in _on_a_terminal("simulate", "--games", "50")
+
+
+def test_all_cores_plays_the_same_games() -> None:
+    one = json.loads(krig_server("simulate", "--games", "400", "--seed", "3", "--json").stdout)
+    every = json.loads(
+        krig_server("simulate", "--games", "400", "--seed", "3", "--json", "--all-cores").stdout
+    )
+    assert every["jobs"] >= 1
+    for timing in ("seconds", "games_per_s", "jobs"):
+        one.pop(timing)
+        every.pop(timing)
+    assert one == every

@@ -1,0 +1,28 @@
+"""A room whose store went back in time, and how play goes on from what it holds.
+
+A Redis restarted from an older dump, or a failover to a replica that lags,
+holds a room as it was some steps ago, while its members (and the nodes
+serving them) have seen it further along. Play goes on from what the store
+holds: the room's sequence numbers jump past everything anyone has seen, so
+no number is used twice with two meanings, and every member gets a snapshot
+of the room as it is now (which replaces everything a client knew).
+"""
+
+from __future__ import annotations
+
+from protocol import messages as m
+from server.rooms.state import RoomRecord
+from server.rooms.transition import Outcome, add_event
+from server.rooms.views import room_info
+
+
+def rewound(rec: RoomRecord, out: Outcome, seen_seq: int) -> None:
+    """Someone has seen this room up to event ``seen_seq``; the store holds less.
+
+    Changes nothing when the store is as far along as that (a late report).
+    """
+    if seen_seq <= rec.seq:
+        return
+    rec.seq = seen_seq
+    add_event(rec, out, m.RoomChanged, room=room_info(rec))
+    out.resnapshot = True

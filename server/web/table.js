@@ -1,0 +1,297 @@
+// The page's picture of its room, kept from protocol messages only
+// (protocol/PROTOCOL.md): a snapshot replaces it, room events change it in
+// sequence order. No DOM here: app.js draws it.
+//
+// Cards on the table are "slots" with stable keys, so that a card laid face
+// down and later revealed is the same element (it turns over in place), and
+// the cards of a finished trick stay on the table for a moment while they
+// go to the winner ("gathering").
+"use strict";
+
+import { cardName } from "/static/cards.js";
+
+export const LOG_KEPT = 12;
+export const CHAT_KEPT = 100;
+
+export function newTable() {
+  return {
+    code: null, seat: null, seq: 0, room: null, phase: "lobby", step: 0, trick: 1, war: 0,
+    awaiting: [], acted: new Set(), active: [], counts: [], winnings: [],
+    onTable: [], gathering: null, hand: [], handSeq: 0, revealSeq: 0,
+    deadlineMs: 0, gameEndsMs: 0, warSeats: [], warDown: 0,
+    log: [], chat: [], result: null, stats: { tricks: 0, wars: 0, longestWar: 0, warsWon: [] },
+    game: 0, commitment: null, dealtCounts: null, drawn: [], laid: [], followed: false,
+    deal: null, announce: "", events: 0,
+  };
+}
+
+const seatsOf = (t) => (t.room ? t.room.seats : []);
+
+export function seatName(t, s) {
+  const seat = seatsOf(t)[s];
+  return (seat && seat.name) || `seat ${s + 1}`;
+}
+
+/** "You" for the viewer's own seat, else the name. */
+export const who = (t, s) => (s === t.seat ? "You" : seatName(t, s));
+
+const list = (names) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
+export function applySnapshot(t, snap) {
+  t.seq = snap.seq;
+  t.room = snap.room;
+  t.code = snap.room.code;
+  const v = snap.view;
+  t.gathering = null;
+  if (!v) {
+    t.phase = snap.room.state === "lobby" ? "lobby" : snap.room.state;
+    t.onTable = [];
+    return;
+  }
+  if (snap.room.game !== t.game) {
+    // A game this page did not see start: it cannot check the cards against the deal.
+    t.game = snap.room.game;
+    t.followed = false;
+    t.commitment = null;
+    t.deal = null;
+    t.log = [];
+  }
+  t.seat = v.seat;
+  t.step = v.step;
+  t.trick = v.trick;
+  t.war = v.war;
+  t.phase = v.phase;
+  t.awaiting = v.awaiting;
+  t.acted = new Set(v.acted.flatMap((a, s) => (a ? [s] : [])));
+  t.active = v.active;
+  t.counts = v.counts.slice();
+  t.winnings = v.winnings_counts.slice();
+  t.onTable = v.table.map((row, s) => {
+    const slots = row.map((card, i) => ({ key: `s${v.trick}.${i}`, card }));
+    if (t.acted.has(s)) slots.push({ key: `${v.trick}.${v.war}.up`, card: null, pending: true });
+    return slots;
+  });
+  t.hand = v.hand;
+  t.handSeq = snap.seq;
+  t.stats = {
+    tricks: v.tricks, wars: v.wars, warsWon: v.wars_won.slice(),
+    longestWar: v.longest_war ?? t.stats.longestWar ?? 0,
+  };
+  t.result = v.phase === "over"
+    ? { result: v.result, winners: v.winners, reason: v.reason, counts: v.counts, set_aside: v.set_aside }
+    : null;
+}
+
+function say(t, text) {
+  t.announce = text;
+  t.events += 1;
+}
+
+/** Apply one room event (its seq is the next one). Returns a sound to play, or null. */
+export function applyEvent(t, e) {
+  t.seq = e.seq;
+  const seats = seatsOf(t);
+  const info = seats[e.seat];
+  const rules = t.room ? t.room.rules : {};
+  switch (e.t) {
+    case "player_joined":
+      seats[e.seat] = { name: e.name, ready: false, connected: true, bot: e.bot };
+      return null;
+    case "player_left":
+      t.room.host = e.host;
+      if (t.room.state !== "playing") {
+        seats[e.seat] = { name: null, ready: false, connected: false, bot: false };
+        if (e.seat === t.seat) t.seat = null; // the host freed it (or we left): watching now
+      } else if (info) info.connected = false;
+      return null;
+    case "player_ready": if (info) info.ready = e.ready; return null;
+    case "player_disconnected": if (info) info.connected = false; return null;
+    case "player_reconnected": if (info) info.connected = true; return null;
+    case "room_changed": t.room = e.room; return null;
+    case "chat":
+      t.chat.push({ seq: e.seq, seat: e.seat, name: e.name, text: e.text });
+      if (t.chat.length > CHAT_KEPT) t.chat.splice(0, t.chat.length - CHAT_KEPT);
+      return null;
+    case "clock":
+      t.deadlineMs = e.deadline_ms;
+      t.gameEndsMs = e.game_ends_ms;
+      return null;
+    case "game_started":
+      t.hand = [];
+      t.revealSeq = e.seq;
+      if (t.room) {
+        t.room.state = "playing";
+        t.room.game = e.game;
+        for (const s of seats) s.ready = Boolean(s.bot);
+      }
+      Object.assign(t, {
+        phase: "battle", step: e.step, trick: 1, war: 0, result: null, deal: null,
+        active: Array(e.players).fill(true), awaiting: [...Array(e.players).keys()], acted: new Set(),
+        counts: e.counts.slice(), winnings: Array(e.players).fill(0),
+        onTable: Array.from({ length: e.players }, () => []), gathering: null, log: [],
+        stats: { tricks: 0, wars: 0, longestWar: 0, warsWon: Array(e.players).fill(0) },
+        game: e.game, commitment: e.commitment, dealtCounts: e.counts.slice(),
+        drawn: Array(e.players).fill(0), laid: Array.from({ length: e.players }, () => []), followed: true,
+      });
+      say(t, "The game has started. " + (t.seat !== null ? "Press Space to flip." : ""));
+      return "flip";
+    case "acted": {
+      t.acted.add(e.seat);
+      const row = t.onTable[e.seat];
+      if (!row) return null;
+      // The seat's cards lie face down until the reveal: in a war, the face-down ones and the deciding one.
+      if (t.war > 0 && t.warDown > 0) {
+        for (let i = 0; i < t.warDown; i++) row.push({ key: `${t.trick}.${t.war}.d${i}`, card: null, pending: true });
+      }
+      row.push({ key: `${t.trick}.${t.war}.up`, card: null, pending: true });
+      return null;
+    }
+    case "revealed": {
+      t.revealSeq = e.seq;
+      t.step = e.step + 1;
+      t.acted = new Set();
+      t.awaiting = [];
+      e.up.forEach((card, s) => {
+        const row = t.onTable[s];
+        if (!row) return;
+        const kept = row.filter((slot) => !slot.pending);
+        if (card === null) { t.onTable[s] = kept; return; }
+        for (let i = 0; i < e.down[s]; i++) kept.push({ key: `${e.trick}.${e.war}.d${i}`, card: null });
+        kept.push({ key: `${e.trick}.${e.war}.up`, card });
+        t.onTable[s] = kept;
+        t.counts[s] -= e.down[s] + 1;
+        if (t.followed && t.drawn[s] !== undefined) {
+          t.drawn[s] += e.down[s];
+          t.laid[s].push([t.drawn[s], card]);
+          t.drawn[s] += 1;
+        }
+      });
+      const shown = e.up.flatMap((c, s) => (c === null ? [] : [`${who(t, s)}: ${cardName(c)}`]));
+      say(t, `${e.war ? "War cards" : "Revealed"}: ${shown.join(", ")}.`);
+      return "flip";
+    }
+    case "war":
+      t.phase = "war";
+      t.war = e.war;
+      t.warSeats = e.seats;
+      t.warDown = e.down;
+      t.awaiting = e.seats.filter((s) => !e.stuck.includes(s));
+      say(t, `${t.announce} War between ${list(e.seats.map((s) => who(t, s)))}!` +
+        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Lay ${e.down} face down and one up: press Space.` : ""));
+      return null;
+    case "trick_won": {
+      t.gathering = { trick: e.trick, winner: e.winner, total: e.total, wars: e.wars, slots: t.onTable, stage: "show" };
+      t.onTable = t.onTable.map(() => []);
+      t.phase = "battle";
+      t.war = 0;
+      t.warSeats = [];
+      t.trick = e.trick + 1;
+      t.awaiting = t.active.flatMap((a, s) => (a ? [s] : []));
+      t.counts[e.winner] += e.total;
+      if (rules.winnings === "separate") t.winnings[e.winner] += e.total;
+      for (const s of e.stolen_from) {
+        t.counts[s] -= 1;
+        if (t.followed && t.drawn[s] !== undefined) t.drawn[s] += 1; // the top card of its pile
+      }
+      if (e.returned_to !== null) {
+        t.counts[e.returned_to] += e.returned.length; // (not part of ``total``)
+        if (rules.winnings === "separate") t.winnings[e.returned_to] += e.returned.length;
+      }
+      t.stats.tricks = e.trick;
+      if (e.wars) {
+        t.stats.wars += e.wars;
+        t.stats.longestWar = Math.max(t.stats.longestWar, e.wars);
+        if (t.stats.warsWon[e.winner] !== undefined) t.stats.warsWon[e.winner] += 1;
+      }
+      t.log.unshift({
+        trick: e.trick, winner: e.winner, total: e.total, wars: e.wars,
+        faceUp: e.face_up, stolen: e.stolen_from.length, returned: e.returned.length,
+      });
+      if (t.log.length > LOG_KEPT) t.log.length = LOG_KEPT;
+      const took = e.winner === t.seat ? "You take" : `${seatName(t, e.winner)} takes`;
+      say(t, `${t.announce} ${took} ${e.total} cards${e.wars ? ` after ${e.wars === 1 ? "a war" : `${e.wars} wars`}` : ""}.`);
+      return e.winner === t.seat ? "win-mine" : "win";
+    }
+    case "shuffled":
+      t.winnings[e.seat] = 0;
+      return null;
+    case "player_out":
+      t.active[e.seat] = false;
+      t.counts[e.seat] -= e.to_pot;
+      t.winnings[e.seat] = 0;
+      for (let i = 0; i < e.to_pot; i++) t.onTable[e.seat]?.push({ key: `${t.trick}.pot${i}`, card: null });
+      t.awaiting = t.awaiting.filter((s) => s !== e.seat);
+      if (t.followed) t.drawn[e.seat] = Infinity;
+      say(t, `${who(t, e.seat)} ${e.seat === t.seat ? "are" : "is"} out of cards.`);
+      return null;
+    case "game_over":
+      if (t.room) t.room.state = "over";
+      t.phase = "over";
+      t.awaiting = [];
+      t.acted = new Set();
+      t.result = e;
+      t.counts = e.counts.slice();
+      say(t, `${t.announce} ${resultTitle(t)}.`);
+      return t.seat !== null && e.winners.includes(t.seat) && e.result === "win" ? "game-won" : "game-over";
+    case "deal_revealed":
+      t.deal = e;
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A game_started that came after the snapshot of the same moment (the server
+ * sends each member a fresh snapshot at a game's start, and it may come first):
+ * the snapshot has no commitment, so keep the event's; and if nothing was played
+ * yet the page still follows the whole game.
+ */
+export function lateGameStart(t, e) {
+  if (e.game !== t.game || t.commitment) return;
+  t.commitment = e.commitment;
+  t.dealtCounts = e.counts.slice();
+  if (t.stats.tricks === 0 && t.step === e.step && t.acted.size === 0 && t.onTable.every((r) => r.length === 0)) {
+    t.followed = true;
+    t.drawn = Array(e.players).fill(0);
+    t.laid = Array.from({ length: e.players }, () => []);
+  }
+}
+
+/** "You win", "You lose", "Draw", "Ada wins" (or "Ada and Bo draw"). */
+export function resultTitle(t) {
+  const r = t.result;
+  if (!r) return "The game is over";
+  if (r.result === "draw" || r.winners.length !== 1) {
+    if (t.seat !== null && r.winners.length > 1 && !r.winners.includes(t.seat)) return "You lose";
+    return "Draw";
+  }
+  if (t.seat === null) return `${seatName(t, r.winners[0])} wins`;
+  return r.winners[0] === t.seat ? "You win" : "You lose";
+}
+
+/** Seats by place: most cards first (ties share a place). */
+export function standings(t) {
+  const r = t.result;
+  const counts = r ? r.counts : t.counts;
+  const order = counts.map((n, s) => s).sort((a, b) => {
+    const wa = r && r.winners.includes(a) ? 1 : 0;
+    const wb = r && r.winners.includes(b) ? 1 : 0;
+    return wb - wa || counts[b] - counts[a] || a - b;
+  });
+  let place = 0, last = null;
+  return order.map((s, i) => {
+    const key = `${r && r.winners.includes(s)}/${counts[s]}`;
+    if (key !== last) { place = i + 1; last = key; }
+    return { seat: s, place, cards: counts[s], warsWon: t.stats.warsWon[s] ?? 0 };
+  });
+}
+
+/** Who wants a rematch after a game (bots always do). */
+export function rematchState(t) {
+  const seats = seatsOf(t).filter((s) => s.name);
+  const wanting = seatsOf(t).flatMap((s, i) => (s.name && (s.ready || s.bot) ? [i] : []));
+  return { wanting, of: seats.length };
+}
+
+export { list as joinNames };
