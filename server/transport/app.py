@@ -122,7 +122,9 @@ class App:
     def __init__(self, settings: Settings, slot: Slot | None = None) -> None:
         self.settings = settings
         self.siblings = Siblings(slot) if slot is not None else None
-        self.router = Router(slot) if slot is not None else None
+        self.router = Router(slot) if slot is not None and not settings.tls_cert else None
+        """Hands a connection to its room's worker (not under TLS: the socket's TLS state
+        would stay behind; such rooms' seats may be on two workers)."""
         """One worker of ``--workers N`` (server/workers.py): it shares the port with the
         others and answers ``/metrics`` for all of them."""
         self.draining = False
