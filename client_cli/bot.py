@@ -81,7 +81,7 @@ async def play_game(
         if t.games_over != games_before:
             break
         if t.code is None:
-            raise RoomGone(session.room_gone)
+            raise session.out_of_room()
         if delay is not None:
             await asyncio.sleep(delay())
         step = t.step

@@ -13,7 +13,15 @@ from typing import Any
 
 from client_cli.bot import STRATEGIES, play_game
 from client_cli.render import cards, describe
-from client_cli.session import RoomGone, ServerError, Session, SessionClosed
+from client_cli.session import (
+    OUT_OF_ROOM,
+    LeftRoom,
+    RoomGone,
+    ServerError,
+    Session,
+    SessionClosed,
+)
+from client_cli.words import error_words, refusal
 from protocol import messages as m
 
 
@@ -34,14 +42,22 @@ def printer(session: Session, unicode: bool) -> Any:
             # An answer to an action (it has the action's id) is the asker's to
             # report, or a retry's to hide; only a message of the server's own
             # (no id: a frame it could not read, being put out) is printed here.
-            if msg.id is None:
-                print(f"server says: {msg.message} [{msg.code}]", flush=True)
+            if msg.id is None and msg.code not in OUT_OF_ROOM:  # (those end the command: cli)
+                print(f"server says: {error_words(msg)}", flush=True)
             return
         line = describe(msg, _names(session), unicode)
         if line is not None:
             print(line, flush=True)
 
     return show
+
+
+def _out(session: Session) -> int:
+    """Out of the room (it is gone, or the host took the seat): say why; exit status 1."""
+    out = session.out_of_room()
+    why = error_words(out.error) if isinstance(out, LeftRoom) else str(out)
+    print(f"{why.rstrip('.')}; you are in no room now", flush=True)
+    return 1
 
 
 async def _read_line() -> str | None:
@@ -55,17 +71,15 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
     if auto:
         try:
             await play_game(session, STRATEGIES[strategy], timeout=3600)
-        except RoomGone as exc:
-            print(f"{exc}; you are in no room now", flush=True)
-            return 1
+        except (RoomGone, LeftRoom):
+            return _out(session)
         return 0
     while True:
         await session.wait(
             lambda tb: tb.my_turn or tb.phase == "over" or tb.code is None, timeout=3600
         )
         if t.code is None:
-            print(f"{RoomGone(session.room_gone)}; you are in no room now", flush=True)
-            return 1
+            return _out(session)
         if t.phase == "over":
             return 0
         if t.hand_game:
@@ -76,8 +90,7 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
             print("your turn: press Enter to flip", flush=True)
         line = await _read_line()
         if t.code is None:  # (the server said so meanwhile, and the printer showed it)
-            print(f"{RoomGone(session.room_gone)}; you are in no room now", flush=True)
-            return 1
+            return _out(session)
         if line is None:
             return 0
         try:
@@ -92,7 +105,7 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         except ValueError:
             print("type the number of a card", flush=True)
         except ServerError as exc:
-            print(f"server says: {exc.message} [{exc.code}]", flush=True)
+            print(f"server says: {refusal(exc.code, exc.message)}", flush=True)
         except SessionClosed as exc:
             print(f"the session ended: {exc}", flush=True)
             return 1

@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,6 +42,8 @@ TABLE_MOVED_ON = frozenset(
     }
 )
 """Answers that say the server's table is ahead of ours: ask for what we missed."""
+OUT_OF_ROOM = frozenset({ErrorCode.REMOVED, ErrorCode.ROOM_GONE})
+"""Errors sent unasked (``id`` nil) that put this client out of its room (PROTOCOL.md §6)."""
 RESYNC_AGAIN_S = 1.0
 """A gap still open this long after asking: ask again."""
 AHEAD_LIMIT = 4096
@@ -82,6 +85,15 @@ class RoomGone(SessionClosed):
             f"room {code or ''} is gone: it expired, or the server lost it".replace("  ", " ")
         )
         self.code = code
+
+
+class LeftRoom(SessionClosed):
+    """The host took this client's seat in a room that allows no watchers (``removed``):
+    out of the room. The session goes on, in no room."""
+
+    def __init__(self, error: m.Error) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 class Session:
@@ -141,6 +153,11 @@ class Session:
     @property
     def connected(self) -> bool:
         return self._connected.is_set()
+
+    @property
+    def fatal(self) -> BaseException | None:
+        """Why the session ended for good (a refused resume), or None while it lives."""
+        return self._fatal
 
     # -------------------------------------------------------------- connect
 
@@ -341,8 +358,12 @@ class Session:
                 t.apply_snapshot(msg)
                 caught_up = True
         elif isinstance(msg, m.Joined):
+            if msg.code != t.code:
+                t.clear()  # another room (or in again): nothing of the last one carries over
+                self._ahead.clear()
             t.code = msg.code
             t.seat = msg.seat
+            t.left = None
         elif isinstance(msg, m.Hand) and msg.seq >= t.seq:
             t.apply_hand(msg)
         if isinstance(msg, m.Welcome) and msg.room is not None:
@@ -350,12 +371,12 @@ class Session:
             t.seat = msg.seat
         if isinstance(msg, m.Error):
             if msg.code == ErrorCode.REMOVED and msg.id is None:
-                t.code = None  # the host put us out of the room: no more events come
-                t.seat = None
+                # The host put us out of the room: no more events come.
+                self._out_of_room(msg)
             elif msg.code == ErrorCode.ROOM_GONE:
+                # The room no longer exists (told unasked, or as an action's answer).
                 self.room_gone = t.code or self.room_gone or ""
-                t.code = None  # the room no longer exists: no more events come
-                t.seat = None
+                self._out_of_room(msg)
             elif msg.id in self._resync_ids:
                 # The answer to a resync failed (Redis restarting?): ask again soon.
                 asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
@@ -372,6 +393,21 @@ class Session:
         self.changed.set()
         if caught_up:
             self._catch_up()
+
+    def _out_of_room(self, why: m.Error) -> None:
+        """In no room now: no more of its events come (the table keeps why, in ``left``)."""
+        t = self.table
+        t.code = None
+        t.seat = None
+        t.left = why
+        self._ahead.clear()
+
+    def out_of_room(self) -> SessionClosed:
+        """Why this client is in no room, as the exception a player or a bot stops with."""
+        left = self.table.left
+        if left is not None and left.code == ErrorCode.REMOVED:
+            return LeftRoom(left)
+        return RoomGone(self.room_gone)
 
     def _apply_event(self, event: m.RoomEvent | Unknown) -> None:
         if isinstance(event, Unknown):
@@ -545,10 +581,22 @@ class Session:
         return await self._ask(lambda i: m.ChooseCard(id=i, step=step, card=card), m.Ack)
 
     async def leave(self) -> m.Ack:
-        return await self._ask(lambda i: m.Leave(id=i), m.Ack)
+        ack = await self._ask(lambda i: m.Leave(id=i), m.Ack)
+        self.table.clear()
+        self._ahead.clear()
+        return ack
 
     async def rematch(self) -> m.Ack:
         return await self._ask(lambda i: m.Rematch(id=i), m.Ack)
+
+    async def ping(self) -> int:
+        """The server's clock minus this machine's, in ms (from one ping's round trip)."""
+        loop = asyncio.get_running_loop()
+        sent = time.time() * 1000
+        t0 = loop.time()
+        reply = await self._ask(lambda i: m.Ping(id=i), m.Pong)
+        half_rtt = (loop.time() - t0) * 500
+        return int(reply.now_ms - (sent + half_rtt))
 
     async def lobby(self) -> m.Lobby:
         return await self._ask(lambda i: m.ListRooms(id=i), m.Lobby)

@@ -7,11 +7,12 @@ terminal table read it to know whether and how to act.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from protocol import messages as m
 
 CHAT_KEPT = 50
+LOG_KEPT = 30
 
 
 @dataclass(slots=True)
@@ -30,6 +31,8 @@ class Table:
     counts: list[int] = field(default_factory=list)
     last_reveal: m.Revealed | None = None
     last_trick: m.TrickWon | None = None
+    war: m.War | None = None
+    """The war being fought (None in a battle)."""
     result: m.GameOver | None = None
     games_over: int = 0
     ended_game: int = 0
@@ -47,8 +50,39 @@ class Table:
     """The finished trick's cards, kept for display until the next reveal."""
     chat: list[m.ChatSaid] = field(default_factory=list)
     """The room's latest chat lines (at most ``CHAT_KEPT``), oldest first."""
+    tricks_log: list[m.TrickWon] = field(default_factory=list)
+    """This game's latest tricks (at most ``LOG_KEPT``), oldest first."""
+    tricks: int = 0
+    """Tricks finished in this game."""
+    wars: int = 0
+    """War steps fought in this game."""
+    longest_war: int = 0
+    """The most war steps of one trick in this game (of the tricks this client saw)."""
+    wars_won: list[int] = field(default_factory=list)
+    """Tricks with a war won, per seat."""
+    out_reasons: dict[int, str] = field(default_factory=dict)
+    """Seats out of this game, and why (``no_cards``, ``short_war``)."""
+    left: m.Error | None = None
+    """Why this client is no longer in its room (``removed``, ``room_gone``), until it joins one."""
+
+    def clear(self, left: m.Error | None = None) -> None:
+        """In no room any more (left, removed, the room gone): start again from nothing."""
+        fresh = Table(left=left)
+        for f in fields(self):
+            setattr(self, f.name, getattr(fresh, f.name))
 
     def apply_snapshot(self, snap: m.Snapshot) -> None:
+        old = self.room
+        if old is None or old.code != snap.room.code or old.game != snap.room.game:
+            # Another game (or room) than the one this client followed: its log is not ours.
+            self.tricks_log = []
+            self.longest_war = 0
+            self.last_reveal = None
+            self.last_trick = None
+            self.last_table = []
+            if self.room is None or self.room.code != snap.room.code:
+                self.chat = []
+                self.left = None
         self.seq = snap.seq
         self.room = snap.room
         self.view = snap.view
@@ -58,6 +92,12 @@ class Table:
             return
         self.step = v.step
         self.phase = v.phase
+        self.tricks = v.tricks
+        self.wars = v.wars
+        self.wars_won = list(v.wars_won)
+        longest = getattr(v, "longest_war", None)  # (a newer server's field)
+        if isinstance(longest, int):
+            self.longest_war = max(self.longest_war, longest)
         self.awaiting = list(v.awaiting)
         self.acted = {s for s, a in enumerate(v.acted) if a}
         self.active = list(v.active)
@@ -132,7 +172,17 @@ class Table:
                 self.room.state = "playing"
                 self.room.game = event.game
                 for seat in self.room.seats:
-                    seat.ready = False
+                    seat.ready = seat.bot  # (a rematch is asked anew; computers always want one)
+            # A new game shows nothing of the last one: no trick, no log, no clock.
+            self.last_reveal = None
+            self.last_trick = None
+            self.war = None
+            self.last_table = []
+            self.tricks_log = []
+            self.tricks = self.wars = self.longest_war = 0
+            self.wars_won = [0] * event.players
+            self.out_reasons = {}
+            self.deadline_ms = 0
             self.phase = "battle"
             self.step = event.step
             self.result = None
@@ -158,9 +208,18 @@ class Table:
                     self.counts[s] -= event.down[s] + 1
         elif isinstance(event, m.War):
             self.phase = "war"
+            self.war = event
             self.awaiting = [s for s in event.seats if s not in event.stuck]
         elif isinstance(event, m.TrickWon):
             self.last_trick = event
+            self.war = None
+            self.tricks_log.append(event)
+            del self.tricks_log[:-LOG_KEPT]
+            self.tricks += 1
+            self.wars += event.wars
+            self.longest_war = max(self.longest_war, event.wars)
+            if event.wars and event.winner < len(self.wars_won):
+                self.wars_won[event.winner] += 1
             self.phase = "battle"
             self.awaiting = [s for s, a in enumerate(self.active) if a]
             self.last_table = self.on_table
@@ -172,6 +231,7 @@ class Table:
                 if event.returned_to is not None:
                     self.counts[event.returned_to] += len(event.returned)
         elif isinstance(event, m.PlayerOut):
+            self.out_reasons[event.seat] = event.reason
             if event.seat < len(self.active):
                 self.active[event.seat] = False
                 self.counts[event.seat] -= event.to_pot

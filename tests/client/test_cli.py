@@ -11,10 +11,13 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from server_support import KRIG, ServerProc
+from server_support import KRIG, ServerProc, close_all
 
+from client_cli import cli
 from client_cli.bot import play_game
-from client_cli.session import Session
+from client_cli.lines import play_lines, printer
+from client_cli.session import LeftRoom, RoomGone, Session
+from protocol import messages as m
 from server.store.embedded import RedisProcess
 
 
@@ -87,15 +90,61 @@ async def test_bots_join_by_code_and_play_a_hand_game(server: ServerProc) -> Non
 def test_errors_are_sentences(server: ServerProc) -> None:
     done = krig(server, "join", "ZZZ-ZZ2")
     assert done.returncode == 1
-    assert "no room has the code" in done.stderr and "Traceback" not in done.stderr
+    assert "No room has the code 'ZZZ-ZZ2'." in done.stderr and "Traceback" not in done.stderr
     said = done.stdout + done.stderr
-    assert said.count("no room has the code") == 1, said  # said once, not echoed as well
+    assert said.count("room has the code") == 1, said  # said once, not echoed as well
     gone = subprocess.run(
         [KRIG, "--url", "ws://127.0.0.1:9/ws", "rooms"],
         check=False, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert gone.returncode == 1 and "cannot reach the server" in gone.stderr
     assert "Traceback" not in gone.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["host", "--seats", "5"], "krig host: --seats: the number of seats is 2, 3 or 4, not 5."),
+        (["host", "--seats", "two"], "--seats: the number of seats is a number, not 'two'."),
+        (["host", "--bots", "2"], "with 2 seats there is room for at most 1 computer players"),
+        (["host", "--set", "war_down=11"], "--set: war_down is from 0 to 10, not 11."),
+        (["host", "--set", "steal=maybe"], "--set: steal is true or false, not 'maybe'."),
+        (["host", "--set", "wars"], "--set: write an option as name=value, not 'wars'."),
+        (["host", "--set", "players=3"], "the seats set the players: --seats"),
+        (["host", "--preset", "dutch"], "there is no preset 'dutch'; the presets are classic,"),
+        (["quick", "--players", "1"], "--players: the number of players is 2, 3 or 4, not 1."),
+        (["join"], "krig join: say the code too, as in: krig join CODE."),
+        (["--name", "", "rooms"], "--name: a name has 1 to 32 characters, not 0."),
+        (["--url", "ftp://x", "rooms"], "--url: 'ftp://x' is not a server address"),
+        ([], "the start screen needs a terminal"),
+    ],
+)
+def test_bad_arguments_are_sentences(server: ServerProc, args: list[str], sentence: str) -> None:
+    done = subprocess.run(
+        [KRIG, "--url", server.url, *args] if "--url" not in args else [KRIG, *args],
+        check=False, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 2, done
+    assert sentence in done.stderr, done.stderr
+    assert "Expected" not in done.stderr and "$." not in done.stderr and "usage:" not in done.stderr
+
+
+def test_help_is_plain_text() -> None:
+    done = subprocess.run([KRIG, "--help"], check=True, capture_output=True, text=True)
+    assert "``" not in done.stdout and ":func:" not in done.stdout
+    for command in ("host", "join", "watch", "rooms", "lobby", "quick", "verify"):
+        assert command in done.stdout
+    assert "krig host --bots 1" in done.stdout  # examples
+    host = subprocess.run([KRIG, "host", "--help"], check=True, capture_output=True, text=True)
+    assert "``" not in host.stdout and "--ready-checks" in host.stdout
+
+
+def test_http_address_of_the_browser_page_works_as_url(server: ServerProc) -> None:
+    done = subprocess.run(
+        [KRIG, "--url", server.http + "/", "rooms"],
+        check=False, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
 
 
 def _metric(server: ServerProc, name: str) -> float:
@@ -125,3 +174,45 @@ def test_load_report_agrees_with_the_server_metrics(
         assert set(report["moved_on"]) <= {"game_over", "stale_step", "already_acted"}
     finally:
         srv.stop()
+
+
+async def test_line_mode_out_of_the_room_says_why_and_ends(
+    server: ServerProc, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The host takes the seat in a room without watchers: line mode says so, once, and
+    ends with status 1 (room_gone, the same path: tests/system/test_lost_rooms.py)."""
+    host, ada = Session(server.url, "host"), Session(server.url, "ada")
+    ada.on_message = printer(ada, True)
+    for s in (host, ada):
+        await s.connect()
+    try:
+        joined = await host.create("classic", 2, ready_checks=True)  # (stays in the lobby)
+        await host.configure(spectating=False)
+        await ada.join(joined.code)
+        playing = asyncio.create_task(play_lines(ada, False, "smart", True))
+        await host.remove_seat(1)
+        assert await asyncio.wait_for(playing, 10) == 1
+        said = capsys.readouterr().out
+        assert said.count("removed you") == 1, said
+        assert f"The host removed you from room {joined.code}; you are in no room now" in said
+        assert ada.table.code is None
+    finally:
+        await close_all([host, ada])
+
+
+def test_out_of_the_room_is_said_and_krig_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for out, said in (
+        (LeftRoom(m.Error(id=None, code="removed", message="the host removed you from room X")),
+         "krig: The host removed you from room X.\n"),
+        (RoomGone("K7P-Q3X"),
+         "krig: room K7P-Q3X is gone: it expired, or the server lost it; you are in no room now\n"),
+    ):  # fmt: skip
+
+        async def stop(args: object, out: Exception = out) -> int:
+            raise out
+
+        monkeypatch.setattr(cli, "run", stop)
+        assert cli.main(["rooms"]) == 1
+        assert capsys.readouterr().err == said

@@ -263,7 +263,7 @@ async def test_client_replays_and_checks_records_by_room_code(
     done = _krig(server, "verify", code)
     assert done.returncode == 0 and done.stdout.startswith("proof ok"), done.stdout + done.stderr
     missing = _krig(server, "verify", code, "--game", "7")
-    assert missing.returncode == 1 and "no record of game 7" in missing.stderr
+    assert missing.returncode == 1 and "no record of game 7" in missing.stderr.lower()
     path = tmp_path / "game.json"
     assert (
         _krig_server(

@@ -1,0 +1,473 @@
+"""The room as text: pure functions of the client's Table, for the room screen's parts.
+
+Kept apart from Textual so each part can be checked directly; the room
+screen only places them (and Textual redraws only the cells that changed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from client_cli.rules_text import PRESETS, changed_lines, reason_words
+from client_cli.table import Table
+from client_cli.tui.look import big_cards, card_words, chip, chips, clock, face
+from client_cli.words import browser_link, result_words
+from protocol import messages as m
+
+OK = "green"
+WAIT = "yellow"
+DIM = "grey62"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a part needs besides the table."""
+
+    url: str
+    unicode: bool = True
+    now_ms: int = 0
+    """The server's clock now (clock events are in server time)."""
+    connection: str = ""
+    """'' when connected, else what is going on ("reconnecting…")."""
+
+
+def names(t: Table) -> list[str]:
+    room = t.room
+    return [s.name or "" for s in room.seats] if room is not None else []
+
+
+def who(t: Table, seat: int, you: bool = True) -> str:
+    ns = names(t)
+    name = ns[seat] if 0 <= seat < len(ns) and ns[seat] else f"seat {seat + 1}"
+    return f"{name} (you)" if you and seat == t.seat else name
+
+
+def subject(t: Table, seat: int) -> str:
+    """A seat as the subject of a sentence: "You" for this client's own."""
+    return "You" if seat == t.seat else who(t, seat)
+
+
+def listing(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def is_host(t: Table) -> bool:
+    return t.room is not None and t.seat is not None and t.room.host == t.seat
+
+
+# ----------------------------------------------------------------- head
+
+
+def head(t: Table, seen: Seen, width: int) -> Text:
+    """Two lines that stay in every phase: the room, and how friends get in."""
+    room = t.room
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("krig", style="bold")
+    if room is None or t.code is None:
+        out.append("  (no room)")
+        return out
+    out.append("  room ")
+    out.append(room.code, style="bold cyan")
+    out.append(f"  {room.preset}")
+    if room.state == "lobby":
+        out.append("  waiting for players", style=DIM)
+    else:
+        out.append(f"  game {room.game}")
+        if room.state == "over":
+            out.append(" over", style="bold")
+        elif t.phase in ("battle", "war"):
+            trick = (t.tricks + 1) if t.phase == "battle" or t.war is None else t.war.trick
+            out.append(f"  trick {trick}")
+            if t.phase == "war":
+                out.append("  WAR!", style="bold red")
+    right = ""
+    if seen.connection:
+        right = f"[{seen.connection}]"
+    elif t.seat is None:
+        others = room.spectators - 1
+        right = "you are watching" + (f" with {others} more" if others > 0 else "")
+    elif room.spectators:
+        right = f"{room.spectators} watching"
+    if right:
+        pad = max(2, width - out.cell_len - len(right))
+        out.append(" " * pad)
+        out.append(right, style="bold yellow" if seen.connection else DIM)
+    out.append("\n")
+    out.append("Invite: ", style=DIM)
+    out.append(f"krig join {room.code}", style="bold")
+    out.append("   browser: ", style=DIM)
+    out.append(browser_link(seen.url, room.code), style="underline")
+    return out
+
+
+# ----------------------------------------------------------- waiting room
+
+
+def waiting(t: Table, seen: Seen) -> Text:
+    """The waiting room: the seats, who is ready, the rules in words, the room's settings."""
+    room = t.room
+    out = Text()
+    if room is None:
+        return out
+    taken = sum(1 for s in room.seats if s.name)
+    free = len(room.seats) - taken
+    if free:
+        out.append(f"Waiting for players: {taken} of {len(room.seats)} seats taken. ", style="bold")
+        if is_host(t):
+            out.append("Start now (s) and computer players take the empty seats.")
+        else:
+            out.append("The game starts when the table is full, or when the host starts it.")
+    elif room.ready_checks:
+        out.append("Every seat is taken: the game starts when everyone is ready.", style="bold")
+    else:
+        out.append("Every seat is taken: the game is starting.", style="bold")
+    out.append("\n\n")
+    for i, seat in enumerate(room.seats):
+        out.append(f" {i + 1}  ")
+        if seat.name is None:
+            out.append("free\n", style=DIM)
+            continue
+        label = who(t, i)
+        out.append(f"{label:<20}", style="bold" if i == t.seat else "")
+        tags = []
+        if i == room.host:
+            tags.append("host")
+        if seat.bot:
+            tags.append("computer")
+        if not seat.connected:
+            tags.append("away")
+        out.append(f"{' · '.join(tags):<16}", style=DIM)
+        if room.ready_checks:
+            out.append("ready" if seat.ready else "not ready", style=OK if seat.ready else WAIT)
+        out.append("\n")
+    out.append("\n")
+    p = PRESETS.get(room.preset)
+    out.append("Rules: ", style="bold")
+    out.append(room.preset, style="bold cyan")
+    if p is not None:
+        out.append(f": {p.summary} ({p.source})")
+    changes = changed_lines(room.preset, room.rules)
+    if changes:
+        out.append(", changed:")
+    out.append("\n")
+    for line in changes:
+        out.append(f"  {line}\n")
+    settings = [
+        "public (in the open rooms)" if room.public else "private (by code)",
+        "locked" if room.locked else "open to players",
+        "watchers allowed" if room.spectating else "no watchers",
+        "chat on" if room.chat else "chat off",
+        "ready checks" if room.ready_checks else "a seat means ready",
+        f"turn timer {room.turn_s} s" if room.turn_s else "no turn timer",
+    ]
+    out.append("Room: ", style="bold")
+    out.append(" · ".join(settings))
+    return out
+
+
+# ------------------------------------------------------------------ table
+
+
+def seats(
+    t: Table, seen: Seen, width: int, big: bool = False, big_hand: bool | None = None
+) -> Text:
+    """Each seat: name, cards held, whether it still has to flip, its cards on the table
+    (three lines a seat with ``big`` cards, else one); then an Arneson hand with its keys."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    room = t.room
+    if room is None:
+        return out
+    shown = t.on_table if any(t.on_table) else t.last_table
+    u = seen.unicode
+    for s in range(len(room.seats)):
+        if s:
+            out.append("\n")
+        mine = s == t.seat
+        marker = ("▶ " if u else "> ") if mine else "  "
+        label = who(t, s)
+        info = room.seats[s]
+        if not info.connected and not info.bot:
+            label += " (away)"
+        count = t.counts[s] if s < len(t.counts) else 0
+        out_of_game = s < len(t.active) and not t.active[s]
+        held = Text("out of the game", style=DIM) if out_of_game else Text(f"{count} cards")
+        flip = Text()
+        if t.phase in ("battle", "war") and s in t.awaiting:
+            done, to_do = ("played", "to play") if t.hand_game else ("flipped", "to flip")
+            if s in t.acted:
+                flip = Text(f"✓ {done}" if u else done, style=OK)
+            else:
+                flip = Text(f"… {to_do}" if u else f"... {to_do}", style=f"bold {WAIT}")
+        laid = list(shown[s]) if s < len(shown) else []
+        name_style = "bold cyan" if mine else "bold"
+        if big:
+            lines = big_cards(laid, u, max(6, width - 22)) if laid else [Text()] * 3
+            left = [
+                Text.assemble((marker, "bold cyan"), (label[:18], name_style)),
+                Text.assemble("  ", held),
+                Text.assemble("  ", flip),
+            ]
+            for i in range(3):
+                if i:
+                    out.append("\n")
+                cell = left[i]
+                cell.truncate(21, pad=True)
+                out.append_text(cell)
+                out.append(" ")
+                out.append_text(lines[i])
+            continue
+        name_w = max(6, min(18, width - 2 - 10 - 11 - 10))
+        line = Text.assemble((marker, "bold cyan"), (f"{label[:name_w]:<{name_w}}", name_style))
+        held.truncate(10, pad=True)
+        flip.truncate(11, pad=True)
+        line.append_text(held)
+        line.append_text(flip)
+        line.append_text(chips(laid, u, max(4, width - line.cell_len)))
+        line.truncate(width)
+        out.append_text(line)
+    if t.hand_game and t.seat is not None and t.phase in ("battle", "war") and t.hand:
+        big_hand = big if big_hand is None else big_hand
+        out.append("\n\n" if big_hand else "\n")
+        keys = Text("Your hand:  ", style="bold")
+        if big_hand:
+            lines = big_cards(list(t.hand), u, width)
+            out.append_text(Text("Your hand", style="bold"))
+            for line in lines:
+                out.append("\n")
+                out.append_text(line)
+            out.append("\n")
+            for i in range(len(t.hand)):
+                out.append(f" {i + 1} ".center(5), style="bold reverse" if t.my_turn else DIM)
+                out.append(" ")
+        else:
+            out.append_text(keys)
+            for i, c in enumerate(t.hand):
+                out.append(f" {i + 1} ", style="bold reverse" if t.my_turn else DIM)
+                out.append(" ")
+                out.append_text(chip(c, u))
+                out.append("  ")
+    return out
+
+
+def seats_height(t: Table, big: bool, big_hand: bool | None = None) -> int:
+    """The lines :func:`seats` takes."""
+    n = len(t.room.seats) if t.room is not None else 0
+    hand = t.hand_game and t.seat is not None and bool(t.hand)
+    big_hand = big if big_hand is None else big_hand
+    return n * (3 if big else 1) + ((6 if big_hand else 2) if hand else 0)
+
+
+def status(t: Table, seen: Seen) -> Text:
+    """What is happening and what to do now, and the clock."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    if t.phase not in ("battle", "war") or t.room is None:
+        return out
+    if t.phase == "war":
+        seats_in = t.war.seats if t.war is not None else t.awaiting
+        down = t.war.down if t.war is not None else 0
+        out.append("WAR! ", style="bold red")
+        tied = listing([subject(t, s) if i == 0 else who(t, s, you=False) if s != t.seat
+                        else "you" for i, s in enumerate(seats_in)])  # fmt: skip
+        rank = ""
+        if t.last_reveal is not None:
+            ups = [t.last_reveal.up[s] for s in seats_in if s < len(t.last_reveal.up)]
+            if ups and ups[0] is not None:
+                rank = f" with {_rank_words(ups[0])}"
+        out.append(f"{tied} tied{rank}: ")
+        out.append(f"{down} face down, then one up." if down else "one card up each.")
+    elif t.last_trick is not None:
+        tw = t.last_trick
+        out.append(f"{subject(t, tw.winner)} took {tw.total} cards", style="bold")
+        if tw.wars:
+            out.append(f" after a war{' of ' + str(tw.wars) + ' rounds' if tw.wars > 1 else ''}")
+        out.append(".")
+    else:
+        play = "chooses a card" if t.hand_game else "flips"
+        game = t.room.game if t.room is not None else 1
+        out.append(f"Game {game}: everyone {play}, the highest card takes the trick.", style="bold")
+    out.append("\n")
+    if t.my_turn:
+        if t.hand_game:
+            n = len(t.hand)
+            keys = "1" if n == 1 else f"1-{n}"
+            out.append(f"Your turn: choose a card ({keys}).", style="bold green")
+        else:
+            out.append("Your turn: press Space to flip.", style="bold green")
+    elif t.seat is not None and t.seat in t.awaiting and t.seat in t.acted:
+        waiting_for = [who(t, s) for s in t.awaiting if s not in t.acted]
+        out.append(f"Waiting for {listing(waiting_for)}." if waiting_for else "Revealing…")
+    elif t.seat is not None and t.seat < len(t.active) and not t.active[t.seat]:
+        out.append("You are out of this game; watching it to the end.", style=DIM)
+    elif t.seat is not None and t.phase == "war":
+        out.append("You sit this war out.", style=DIM)
+    elif t.seat is None:
+        waiting_for = [who(t, s) for s in t.awaiting if s not in t.acted]
+        out.append("Watching." + (f" Waiting for {listing(waiting_for)}." if waiting_for else ""))
+    clocks = []
+    if t.deadline_ms:
+        clocks.append(f"turn {clock(t.deadline_ms - seen.now_ms)}")
+    ends = t.game_ends_ms or (t.room.game_ends_ms if t.room is not None else 0)
+    if ends:
+        clocks.append(f"game {clock(ends - seen.now_ms)} left")
+    if clocks:
+        out.append("   clock: ", style=DIM)
+        out.append("  ".join(clocks), style="bold")
+    return out
+
+
+def _rank_words(code: int) -> str:
+    r = code >> 2
+    return {11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers"}.get(r, f"{r}s")
+
+
+def trick_log(t: Table, seen: Seen, rows: int) -> Text:
+    """The last tricks, newest last; a war is marked."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Tricks\n", style="bold")
+    if not t.tricks_log:
+        out.append("none yet", style=DIM)
+        return out
+    shown = t.tricks_log[-max(1, rows - 1) :]
+    first = t.tricks - len(shown) + 1
+    for i, tw in enumerate(shown):
+        if i:
+            out.append("\n")
+        out.append(f"{first + i:>3} ", style=DIM)
+        if tw.wars:
+            times = "\u00d7" if seen.unicode else "x"
+            out.append(f"WAR{times}{tw.wars} ", style="bold red")
+        mine = tw.winner == t.seat
+        out.append(
+            f"{who(t, tw.winner, you=False)} +{tw.total} ", style="bold cyan" if mine else ""
+        )
+        out.append_text(card_words(tw.face_up, seen.unicode))
+    return out
+
+
+def chat_line(t: Table, c: m.ChatSaid) -> Text:
+    """One chat line: the name, then the text as typed (never markup)."""
+    line = Text()
+    mine = c.seat is not None and c.seat == t.seat
+    line.append(c.name, style="bold cyan" if mine else "bold")
+    if c.seat is None:
+        line.append(" (watching)", style=DIM)
+    line.append(": " + c.text)
+    return line
+
+
+def note_line(text: str) -> Text:
+    return Text(text, style=DIM)
+
+
+def chat(t: Table, rows: int, feed: list[Text], width: int = 40) -> Text:
+    """The room's chat and comings and goings, in the order they happened, newest last:
+    as many of the latest as fit in ``rows`` lines of ``width`` (long ones wrap)."""
+    out = Text(no_wrap=False)
+    out.append("Chat", style="bold")
+    if t.room is not None and not t.room.chat:
+        out.append(" (off)", style=DIM)
+    shown: list[Text] = []
+    left = rows - 1
+    for line in reversed(feed):
+        need = max(1, -(-line.cell_len // max(1, width)))
+        if need > left:
+            break
+        shown.append(line)
+        left -= need
+    for line in reversed(shown):
+        out.append("\n")
+        out.append_text(line)
+    if not feed:
+        out.append("\npress c to say something", style=DIM)
+    return out
+
+
+# -------------------------------------------------------------- game over
+
+
+def game_over(t: Table, seen: Seen) -> Text:
+    """The result from this viewer's side, standings, tricks and wars, and the rematch."""
+    out = Text()
+    r = t.result
+    room = t.room
+    if r is None or room is None:
+        return out
+    ns = [who(t, s, you=False) for s in range(len(room.seats))]
+    headline = result_words(r.winners, r.result == "draw", t.seat, ns)
+    winner = listing([subject(t, s) for s in r.winners]) if r.winners else "nobody"
+    mark = "!" if headline == "You win" else "."
+    style = "bold red" if "lose" in headline else "bold"
+    if headline == "You win":
+        style = "bold green"
+    out.append(f"{headline}{mark} ", style=style)
+    short = [s for s, why in t.out_reasons.items() if why == "short_war"]
+    loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or "a player"
+    out.append(reason_words(r.reason, winner, room.rules, loser, sum(r.counts)) + ".")
+    out.append("\n\n")
+    order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))
+    place = 0
+    last = None
+    for i, s in enumerate(order):
+        if r.counts[s] != last:
+            place = i + 1
+            last = r.counts[s]
+        out.append(f" {place}. ", style="bold")
+        out.append(f"{who(t, s):<20}", style="bold" if s == t.seat else "")
+        out.append(f"{r.counts[s]:>3} cards")
+        wars_won = t.wars_won[s] if s < len(t.wars_won) else 0
+        if wars_won:
+            out.append(f"   {wars_won} war{'s' if wars_won != 1 else ''} won", style=DIM)
+        out.append("\n")
+    out.append("\n")
+    fought = sum(t.wars_won)  # tricks with a war (a war of 2 rounds is one war)
+    wars = f"{fought} war{'s' if fought != 1 else ''}"
+    if t.wars > fought:
+        wars += f" ({t.wars} rounds)"
+    if t.longest_war > 1:
+        wars += f"; the longest went {t.longest_war} rounds"
+    out.append(f"{t.tricks} tricks and {wars}.\n")
+    if r.set_aside:
+        out.append("Set aside at the deal: ")
+        out.append_text(card_words(r.set_aside, seen.unicode))
+        out.append("\n")
+    out.append("\n")
+    players = [i for i, s in enumerate(room.seats) if s.name]
+    ready = [i for i in players if room.seats[i].ready]
+    out.append("Rematch: ", style="bold")
+    if not ready:
+        out.append("nobody has asked yet." + (" Press r to ask." if t.seat is not None else ""))
+    else:
+        wants = listing([who(t, s) for s in ready])
+        verb = "want" if len(ready) > 1 or t.seat in ready else "wants"
+        out.append(f"{wants} {verb} one ({len(ready)} of {len(players)}).")
+        if t.seat is not None and t.seat not in ready:
+            out.append(" Press r to join in.", style="bold green")
+        elif len(ready) < len(players):
+            missing = listing([who(t, s) for s in players if s not in ready])
+            out.append(f" Waiting for {missing}.")
+    out.append("\n")
+    out.append("Check the deal was fair: press v (or run ")
+    out.append(f"krig verify {room.code} --game {room.game}", style="bold")
+    out.append(").")
+    return out
+
+
+def hand_keys(t: Table) -> str:
+    n = len(t.hand)
+    return "1" if n == 1 else f"1-{n}"
+
+
+def card_text(code: int, unicode: bool) -> str:
+    return face(code, unicode)
+
+
+def is_out_error(msg: object) -> bool:
+    """An error that puts this client out of its room: the room is gone (told unasked or
+    as an action's answer), or the host took the seat where no one may watch."""
+    if not isinstance(msg, m.Error):
+        return False
+    return msg.code == "room_gone" or (msg.code == "removed" and msg.id is None)
