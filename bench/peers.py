@@ -60,8 +60,12 @@ SERVERS: dict[str, str] = {
     "colyseus-cas": "Colyseus 0.16, one awaited Redis compare-and-set per step",
     "colyseus-krig-commit": "Colyseus 0.16 running krig's commit script per step",
     "krig": "krig",
+    "krig-uvloop": "krig on uvloop",
+    "python-floor": "the durable room's work alone, in CPython (bench/peer_floor.py)",
 }
 """Every server the runner knows, in the order of the table."""
+DEFAULT_SERVERS = ("colyseus", "colyseus-cas", "colyseus-krig-commit", "krig", "python-floor")
+"""What a run without --servers measures (krig-uvloop: krig-server --loop uvloop, on ask)."""
 BASELINE = "colyseus-cas"
 """The ratios are to the durable Colyseus room."""
 MODES = {"colyseus": "memory", "colyseus-cas": "cas", "colyseus-krig-commit": "krig-commit"}
@@ -96,8 +100,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rooms", type=int, default=50, help="rooms of 2 bots (default 50)")
     parser.add_argument(
         "--servers",
-        default=",".join(SERVERS),
-        help=f"comma-separated, of: {', '.join(SERVERS)} (default: all)",
+        default=",".join(DEFAULT_SERVERS),
+        help=f"comma-separated, of: {', '.join(SERVERS)} (default: all but krig-uvloop)",
     )
     parser.add_argument(
         "--krig-loop", default="asyncio", choices=("asyncio", "uvloop"),
@@ -299,11 +303,20 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path) -> Run:
                     time.sleep(0.02)
             redis_url = f"redis://127.0.0.1:{rport}"
         path, f = logged("server")
-        if name == "krig":
+        if name in ("krig", "krig-uvloop"):
+            loop = "uvloop" if name == "krig-uvloop" else args.krig_loop
             server = spawn(
                 [krig_server_bin(), "serve", "--redis-url", redis_url, "--port", str(port),
-                 "--log-level", "warning", "--log-format", "json", "--loop", args.krig_loop,
+                 "--log-level", "warning", "--log-format", "json", "--loop", loop,
                  *KRIG_LIMITS],
+                SERVER_CPU, stdout=f,
+            )  # fmt: skip
+            url = f"ws://127.0.0.1:{port}/ws"
+            target = "krig"
+        elif name == "python-floor":
+            server = spawn(
+                [sys.executable, str(ROOT / "bench" / "peer_floor.py"), "--port", str(port),
+                 "--redis-url", redis_url],
                 SERVER_CPU, stdout=f,
             )  # fmt: skip
             url = f"ws://127.0.0.1:{port}/ws"

@@ -11,6 +11,7 @@ default the local one that "python3 dev.py krig-server serve" starts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -261,6 +262,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--loop", choices=process.LOOPS, default="asyncio",
         help="event loop of the load generator (uvloop: pip install 'krig[uvloop]')",
     )  # fmt: skip
+    load.add_argument(
+        "--processes", type=_ranged(1, 64, "the number of load processes"), default=1,
+        metavar="K",
+        help="K load processes sharing the rooms and the rate, one merged report "
+        "(a large run needs more than one core's worth of bots)",
+    )  # fmt: skip
+    load.add_argument("--part-of", type=int, default=None, help=argparse.SUPPRESS)
     rp = command("replay", "step through a finished game (a record file or a room code)")
     rp.add_argument("source", help="record file (krig-server record) or room code")
     rp.add_argument(
@@ -274,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _session(args: argparse.Namespace) -> Session:
     s = Session(args.url, args.name)
+    if args.command in ("join", "watch", "bot"):
+        s.room_hint = args.code  # (a server of several workers serves the room on one)
     if not _full_screen(args):
         s.on_message = printer(s, not args.ascii)
     await s.connect()
@@ -347,21 +357,48 @@ async def run(args: argparse.Namespace) -> int:
         print(f"not checked here: {found.not_checked}")
         return 0
     if args.command == "load":
-        from client_cli.load import format_report, run_echo, run_idle, run_load
+        from client_cli.load import (
+            format_report,
+            part_ready,
+            run_echo,
+            run_idle,
+            run_load,
+            run_processes,
+        )  # fmt: skip
 
         process.tune_for_throughput()  # the load generator's own stalls would show up as latency
+        with contextlib.suppress(ValueError, OSError):
+            process.raise_open_files()  # a socket per bot
         if args.echo or args.idle:
             run = run_echo if args.echo else run_idle
             print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
             return 0
-        report = await run_load(
-            args.url.split(",") if "," in args.url else args.url,  # (seats spread over servers)
-            args.rooms, args.players, args.duration, args.preset,
-            sys.stderr.isatty(), args.rate, args.warmup,
-        )  # fmt: skip
+        urls = args.url.split(",") if "," in args.url else args.url  # (seats over servers)
+        if args.part_of is not None:  # one of --processes K: a raw report to the parent
+            part = await run_load(
+                urls, args.rooms, args.players, args.duration, args.preset, False,
+                args.rate, args.warmup, first=args.part_of, ready=part_ready, raw=True,
+            )  # fmt: skip
+            print(json.dumps(part))
+            return 0
+        if args.processes > 1:
+            report = await run_processes(
+                args.url, args.rooms, args.players, args.duration, args.preset,
+                args.rate, args.warmup, min(args.processes, max(1, args.rooms)), args.loop,
+            )  # fmt: skip
+        else:
+            report = await run_load(
+                urls, args.rooms, args.players, args.duration, args.preset,
+                sys.stderr.isatty(), args.rate, args.warmup,
+            )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         if not report["rooms_played"]:
-            print("krig load: the server's limits refused every room", file=sys.stderr)
+            why = (
+                "no room could be opened"
+                if report["errors"]
+                else "the server's limits refused every room"
+            )
+            print(f"krig load: {why}", file=sys.stderr)
             return 1
         return 0
     if args.command is None or (args.command == "lobby" and _full_screen(args)):

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,11 +179,10 @@ class LoadRoom:
             else:
                 self.stats.errors[msg.code] += 1
 
-    async def setup(self) -> bool:
-        """Connect every seat and open the room. False when the server's limits refused a
-        connection (HTTP 429) or the room (rate_limited): counted in ``stats.throttled``,
-        and the room's seats are closed again."""
-        tried = await asyncio.gather(*(s.connect() for s in self.sessions), return_exceptions=True)
+    async def _connect(self, sessions: list[Session]) -> bool:
+        """Connect ``sessions``; False when the server refused one (HTTP 429: counted, and
+        the room's seats closed); another failure closes them and is raised."""
+        tried = await asyncio.gather(*(s.connect() for s in sessions), return_exceptions=True)
         refused = [e for e in tried if isinstance(e, InvalidStatus) and _status(e) == 429]
         failed = [e for e in tried if isinstance(e, BaseException) and e not in refused]
         if failed:
@@ -192,9 +193,23 @@ class LoadRoom:
             self.stats.throttle_said.setdefault("connections", _said(refused[0]))
             await self.close()
             return False
+        return True
+
+    async def setup(self) -> bool:
+        """Connect every seat and open the room. False when the server's limits refused a
+        connection (HTTP 429) or the room (rate_limited): counted in ``stats.throttled``,
+        and the room's seats are closed again."""
+        # The host first; the others once the room has its code, which they name when
+        # they connect (a server of several workers then serves the room on one).
+        if not await self._connect(self.sessions[:1]):
+            return False
         self.opening = True
         try:
             joined = await self.sessions[0].create(self.preset, self.players)
+            for s in self.sessions[1:]:
+                s.room_hint = joined.code
+            if not await self._connect(self.sessions[1:]):
+                return False
         except ServerError as exc:
             if exc.code != "rate_limited":
                 raise
@@ -288,17 +303,46 @@ async def run_load(
     progress: bool,
     rate: float = 0.0,
     warmup: float = 0.0,
+    *,
+    first: int = 0,
+    ready: Callable[[], Awaitable[None]] | None = None,
+    raw: bool = False,
 ) -> dict[str, Any]:
+    """Play ``rooms`` rooms of ``players`` bots for ``duration`` seconds; the report.
+
+    ``first`` numbers the rooms (one process of several: ``run_processes``);
+    ``ready`` is awaited once every room is open, before the measured time
+    (the processes start it together); ``raw`` puts every reveal latency in
+    the report (``latencies_ms``), for a merged report's percentiles.
+    """
     stats = Stats()
     pacer = Pacer(rate) if rate > 0 else None
-    loads = [LoadRoom(url, players, preset, i, stats, pacer) for i in range(rooms)]
-    elapsed = 0.0
+    loads = [LoadRoom(url, players, preset, first + i, stats, pacer) for i in range(rooms)]
+    elapsed = cpu_used = 0.0
+    began = time.perf_counter()
     try:
+
+        async def setup(lr: LoadRoom) -> bool:
+            try:
+                return await lr.setup()
+            except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+                if not raw:
+                    raise
+                # One of several processes (a large run): a room it could not open
+                # is counted and left out, not the end of the run.
+                stats.errors[f"room_not_opened: {type(exc).__name__}"] += 1
+                await lr.close()
+                return False
+
         opened: list[bool] = []
         for chunk in range(0, rooms, 50):
-            opened += await asyncio.gather(*(lr.setup() for lr in loads[chunk : chunk + 50]))
+            opened += await asyncio.gather(*(setup(lr) for lr in loads[chunk : chunk + 50]))
         playing = [lr for lr, ok in zip(loads, opened, strict=True) if ok]
+        setup_s = time.perf_counter() - began
+        if ready is not None:
+            await ready()
         began = time.perf_counter()
+        cpu_began = time.process_time()
         until = began + duration
         stats.measure_from = began + warmup
         ticker: asyncio.Task[None] | None = None
@@ -320,6 +364,7 @@ async def run_load(
         if playing:
             await asyncio.gather(*(lr.run(until) for lr in playing), return_exceptions=False)
             elapsed = time.perf_counter() - began
+            cpu_used = time.process_time() - cpu_began
             await asyncio.sleep(0.3)  # the last acks' events (a game's end) are still arriving
         if ticker is not None:
             ticker.cancel()
@@ -330,7 +375,7 @@ async def run_load(
         await asyncio.gather(*(lr.close() for lr in loads), return_exceptions=True)
     lat = [x * 1000 for x in stats.latencies]
     tricks = stats.tricks // players if players else 0
-    return {
+    report = {
         "rooms": rooms,
         "rooms_played": len(playing),
         "players": players,
@@ -355,7 +400,127 @@ async def run_load(
         "reconnects": sum(s.reconnects for lr in loads for s in lr.sessions),
         "throttled": {key: stats.throttled[key] for key in THROTTLES},
         "throttled_said": dict(stats.throttle_said),
+        "processes": 1,
+        "setup_s": round(setup_s, 3),
+        "client_cpu_s": round(cpu_used, 3),
     }
+    if raw:
+        report["latencies_ms"] = lat
+    return report
+
+
+def merge_reports(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from those of several load processes (each with ``latencies_ms``)."""
+    lat = sorted(x for p in parts for x in p["latencies_ms"])
+    seconds = max(p["seconds"] for p in parts)
+    tricks = sum(p["tricks"] for p in parts)
+    flips = sum(p["flips"] for p in parts)
+
+    def summed(key: str) -> dict[str, int]:
+        total: Counter[str] = Counter()
+        for p in parts:
+            total.update(p[key])
+        return dict(total)
+
+    said: dict[str, str] = {}
+    for p in parts:
+        said.update(p["throttled_said"])
+    first = parts[0]
+    return {
+        "rooms": sum(p["rooms"] for p in parts),
+        "rooms_played": sum(p["rooms_played"] for p in parts),
+        "players": first["players"],
+        "connections": sum(p["connections"] for p in parts),
+        "preset": first["preset"],
+        "seconds": seconds,
+        "games_finished": sum(p["games_finished"] for p in parts),
+        "tricks": tricks,
+        "flips": flips,
+        "rounds_per_s": tricks / seconds if seconds else 0.0,
+        "flips_per_s": flips / seconds if seconds else 0.0,
+        "reveals_measured": len(lat),
+        "warmup_s": first["warmup_s"],
+        "reveal_latency_ms": {
+            "p50": _percentile(lat, 0.50),
+            "p95": _percentile(lat, 0.95),
+            "p99": _percentile(lat, 0.99),
+            "max": lat[-1] if lat else 0.0,
+        },
+        "errors": summed("errors"),
+        "moved_on": summed("moved_on"),
+        "reconnects": sum(p["reconnects"] for p in parts),
+        "throttled": {key: sum(p["throttled"][key] for p in parts) for key in THROTTLES},
+        "throttled_said": said,
+        "processes": len(parts),
+        "setup_s": max(p["setup_s"] for p in parts),
+        "client_cpu_s": round(sum(p["client_cpu_s"] for p in parts), 3),
+    }
+
+
+PART_CODE = "from client_cli.cli import main; raise SystemExit(main())"
+
+
+async def run_processes(
+    url: str,
+    rooms: int,
+    players: int,
+    duration: float,
+    preset: str,
+    rate: float,
+    warmup: float,
+    processes: int,
+    loop: str = "asyncio",
+) -> dict[str, Any]:
+    """``krig load --processes K``: K load processes, each with its share of the rooms and
+    of the rate, measuring over the same seconds (each opens its rooms, says so, and all
+    start when every one has); one merged report.
+
+    One process's CPU is the limit of a large run: a Python bot costs about as much CPU
+    per flip as the server does.
+    """
+    shares = [rooms // processes + (i < rooms % processes) for i in range(processes)]
+    procs: list[asyncio.subprocess.Process] = []
+    first = 0
+    for share in shares:
+        args = [
+            "--url", url, "load", "--rooms", str(share), "--players", str(players),
+            "--duration", str(duration), "--preset", preset, "--warmup", str(warmup),
+            "--rate", str(rate * share / rooms if rate > 0 else 0), "--loop", loop,
+            "--part-of", str(first),
+        ]  # fmt: skip
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-P", "-c", PART_CODE, *args,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        procs.append(proc)
+        first += share
+    try:
+        for p in procs:
+            assert p.stdout is not None
+            line = await p.stdout.readline()
+            if line.strip() != b"ready":
+                raise SystemExit(f"krig load: a load process did not start ({line!r})")
+        for p in procs:
+            assert p.stdin is not None
+            p.stdin.write(b"go\n")
+            await p.stdin.drain()
+        outs = await asyncio.gather(*(p.communicate() for p in procs))
+    finally:
+        for p in procs:
+            if p.returncode is None:
+                p.kill()
+                await p.wait()
+    failed = [p.returncode for p in procs if p.returncode]
+    if failed:
+        raise SystemExit(f"krig load: {len(failed)} of {processes} load processes failed")
+    return merge_reports([json.loads(out) for out, _ in outs])
+
+
+async def part_ready() -> None:
+    """One of ``--processes K``: every room is open; wait for the word to start."""
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    await asyncio.to_thread(sys.stdin.readline)
 
 
 ECHO_GRACE_S = 2.0
@@ -480,6 +645,9 @@ def format_report(r: dict[str, Any]) -> str:
             f"errors          {r['errors'] or 'none'}",
             f"moved on        {r['moved_on'] or 'none'}  (acted on a step the server had closed)",
             f"reconnects      {r['reconnects']}",
+            f"load client     {r.get('processes', 1)} process(es), "
+            f"{r.get('client_cpu_s', 0.0):.1f} CPU s over the run, "
+            f"rooms opened in {r.get('setup_s', 0.0):.1f} s",
             *throttle_lines(r),
         ]
     )

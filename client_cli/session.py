@@ -65,6 +65,13 @@ class ServerError(Exception):
         self.message = error.message
 
 
+def with_room(url: str, code: str | None) -> str:
+    """``url`` naming the room ``code`` in its query (``?room=CODE``), once."""
+    if not code or "room=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}room={code}"
+
+
 class SessionClosed(Exception):
     """The session ended for good (refused hello, or closed by the user)."""
 
@@ -112,6 +119,10 @@ class Session:
         self.bundle = bundle
         """Ask for bundled frames (PROTOCOL.md §2a): a step's messages in one frame."""
         self.table = Table()
+        self.room_hint: str | None = None
+        """The room this session is going to (``krig join CODE``), put in the URL
+        (``?room=CODE``) until it is in one, then its room's: a server of several worker
+        processes serves a room's players on one of them (server/transport/routing.py)."""
         self.ws: FrameConnection | None = None
         self.welcome: m.Welcome | None = None
         self.frames: list[bytes] | None = [] if record else None
@@ -175,7 +186,7 @@ class Session:
 
     async def _open(self) -> None:
         ws = await websockets.connect(
-            self.url,
+            with_room(self.url, self.table.code or self.room_hint),
             subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
             compression=None,
             open_timeout=10,

@@ -54,6 +54,23 @@ def raise_open_files() -> int:
     return want
 
 
+def die_with_parent(sig: int = 15) -> Callable[[], None] | None:
+    """A ``preexec_fn`` asking Linux to send the child ``sig`` (SIGTERM) when its parent
+    dies (``kill -9`` of a supervisor), resolved before the fork; None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    pr_set_pdeathsig = 1
+
+    def arm() -> None:
+        prctl(pr_set_pdeathsig, sig, 0, 0, 0)
+
+    return arm
+
+
 def steady_malloc() -> bool:
     """Set the thresholds above; False where the C library is not glibc."""
     if not sys.platform.startswith("linux"):

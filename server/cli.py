@@ -306,8 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "serve":
             from server.transport.app import run_server
+            from server.workers import run_supervisor, worker_count
 
-            return run_server(config.load(args))
+            settings = config.load(args)
+            if worker_count(settings) > 1:
+                return run_supervisor(settings)
+            return run_server(settings)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "presets":

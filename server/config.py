@@ -14,6 +14,9 @@ class Settings:
     """Address to listen on (0.0.0.0 for every interface)."""
     port: int = 8765
     """Port for /ws and the HTTP endpoints."""
+    workers: int = 1
+    """Worker processes sharing the port (SO_REUSEPORT) and one Redis, each a node of its own;
+    a worker that dies is restarted (0: one per core; 1: a single process, no supervisor)."""
     public_url: str = ""
     """The address friends use to reach this server, e.g. https://krig.example.org (a proxy
     or a forwarded port); invite links use it. Empty: the machine's network address when
@@ -119,6 +122,7 @@ class Range:
 
 RANGES: dict[str, Range] = {
     "port": Range(1, 65535),
+    "workers": Range(0, 256),
     "grace_s": Range(0),
     "room_ttl_s": Range(1),
     "record_ttl_s": Range(1),

@@ -1,12 +1,28 @@
-"""Prometheus metrics served at ``/metrics`` (prometheus_client: the standard exposition)."""
+"""Prometheus metrics served at ``/metrics`` (prometheus_client: the standard exposition).
+
+Under ``--workers N`` every worker keeps its own figures in its own process,
+as a single server does, and whichever worker a scrape reaches through the
+shared port asks the others for theirs (``families``, over a local socket)
+and answers for the whole set, each series labelled ``worker="i"``
+(``merged_exposition``). Chosen over prometheus_client's multiprocess mode,
+which keeps every value in a memory-mapped file and takes a lock on every
+change, and does not aggregate custom collectors such as ``HotPath``: here
+the hot path stays a plain ``+= 1``, and the scrape pays instead.
+"""
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
-from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 
 REGISTRY = CollectorRegistry()
 
@@ -63,3 +79,65 @@ REGISTRY.register(HOT)
 
 def exposition() -> bytes:
     return generate_latest(REGISTRY)
+
+
+Family = dict[str, Any]
+"""One metric family as plain data (JSON between workers): name, doc, type, unit, and its
+samples as [name, labels, value]."""
+
+
+def families(registry: CollectorRegistry = REGISTRY) -> list[Family]:
+    """This process's metrics, as plain data."""
+    return [
+        {
+            "name": metric.name,
+            "doc": metric.documentation,
+            "type": metric.type,
+            "unit": metric.unit,
+            "samples": [[s.name, dict(s.labels), s.value] for s in metric.samples],
+        }
+        for metric in registry.collect()
+    ]
+
+
+class _Fixed:
+    """A collector that yields metrics already gathered."""
+
+    def __init__(self, metrics: list[Metric]) -> None:
+        self.metrics = metrics
+
+    def collect(self) -> Iterator[Metric]:
+        return iter(self.metrics)
+
+
+def merged_exposition(
+    per_worker: dict[int, list[Family]], info: dict[int, dict[str, str]], expected: int
+) -> bytes:
+    """The exposition of a set of workers: every family once, each sample labelled with
+    its worker; ``krig_worker_info`` names each worker's node and pid; ``krig_workers``
+    says how many there are and how many answered this scrape."""
+    merged: dict[str, Metric] = {}
+    for worker in sorted(per_worker):
+        for fam in per_worker[worker]:
+            metric = merged.get(fam["name"])
+            if metric is None:
+                metric = merged[fam["name"]] = Metric(
+                    fam["name"], fam["doc"], fam["type"], fam["unit"]
+                )
+            for name, labels, value in fam["samples"]:
+                metric.add_sample(name, {"worker": str(worker), **labels}, float(value))
+    about = GaugeMetricFamily(
+        "krig_worker_info", "The worker processes that answered: node id and pid", labels=[
+            "worker", "node", "pid",
+        ],
+    )  # fmt: skip
+    for worker in sorted(info):
+        about.add_metric([str(worker), info[worker]["node"], info[worker]["pid"]], 1)
+    count = GaugeMetricFamily(
+        "krig_workers", "Worker processes: expected, and answered this scrape", labels=["state"]
+    )
+    count.add_metric(["expected"], expected)
+    count.add_metric(["answered"], len(per_worker))
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_Fixed([*merged.values(), about, count]))
+    return generate_latest(registry)

@@ -206,14 +206,19 @@ class KrigSeat {
 async function krigRoom(url, index) {
   const room = new LoadRoom();
   const bots = [new Bot(room, 0), new Bot(room, 1)];
-  const seats = bots.map((bot, i) => new KrigSeat(url, bot, `peer${index}-${i}`));
-  bots.forEach((bot, i) => {
-    bot.seat = seats[i];
-  });
-  await Promise.all(seats.map((s) => s.open()));
+  // The host first, then the second seat, naming the room in its URL (a krig-server of
+  // several workers serves a room's players on one: server/transport/routing.py), as the
+  // Colyseus client joins by the room's id once it has been created.
+  const seats = [new KrigSeat(url, bots[0], `peer${index}-0`)];
+  await seats[0].open();
   const joined = seats[0].expect("joined");
   seats[0].send({ t: "create", id: ++seats[0].id, preset: "classic", options: {}, seats: 2, public: false });
   const { code } = await joined;
+  seats.push(new KrigSeat(`${url}?room=${code}`, bots[1], `peer${index}-1`));
+  await seats[1].open();
+  bots.forEach((bot, i) => {
+    bot.seat = seats[i];
+  });
   const second = seats[1].expect("joined");
   seats[1].send({ t: "join", id: ++seats[1].id, code, seat: null });
   await second;

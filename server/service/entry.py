@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 
 import structlog
 
@@ -29,6 +30,8 @@ log = structlog.get_logger("krig.entry")
 
 CODE_TRIES = 8
 """Fresh codes drawn before giving up on a new room (a collision is one in 10^5)."""
+HOMED_TRIES = 64
+"""Codes drawn for one that is this worker's own (one in N is); then any will do."""
 QUICK_TRIES = 500
 _STALE_QUICK = {
     ErrorCode.ROOM_FULL,
@@ -47,6 +50,18 @@ class Entry:
         self.settings = settings
         self.store = store
         self.service = service
+        self.homed: Callable[[str], bool] | None = None
+        """One worker of ``--workers N``: whether a room code is this worker's own (a new
+        room gets such a code, so the players who join it by code are handed to this
+        worker and its steps are committed in one place: server/transport/routing.py)."""
+
+    def _new_code(self) -> str:
+        code = new_code()
+        for _ in range(HOMED_TRIES):
+            if self.homed is None or self.homed(code):
+                break
+            code = new_code()
+        return code
 
     async def create(self, player: Player, conn: str, peer: str, msg: m.CreateRoom) -> RoomRecord:
         """A new room with ``player`` as its host in seat 0."""
@@ -76,7 +91,7 @@ class Entry:
         fill_at_ms: int,
     ) -> RoomRecord:
         for _ in range(CODE_TRIES):
-            code = new_code()
+            code = self._new_code()
             out = Outcome()
             rec = rooms.new_room(
                 code, player.id, player.name, preset, options, seats, public, conn,

@@ -173,13 +173,19 @@ class Jobs:
         if not codes:
             return
         behind, self._behind = self._behind, {}
-        for code, seq in zip(codes, await self.store.room_seqs(codes), strict=True):
+        # What this node had delivered before it asked: commits that land while the
+        # read is on the way move a room's local seq past the seq read (no rewind).
+        before = [self.delivery.rooms[code].seq for code in codes]
+        seqs = await self.store.room_seqs(codes)
+        for code, seq, seen in zip(codes, seqs, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
             if seq is None:  # expired, or a Redis that came back without it
                 self.service.forget(code)
                 self.delivery.gone(code)
+            elif seq < room.seq and seq >= seen:
+                continue  # committed (here) while the read was on the way
             elif seq < room.seq:
                 # This node delivered events the store no longer holds: it went
                 # back in time. Play goes on from what it holds (rooms.history).

@@ -18,7 +18,7 @@ import signal
 import socket
 import ssl
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -41,6 +41,8 @@ from server.store.embedded import RedisProcess
 from server.store.pipe import RedisPipe, pipe_supported
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
+from server.transport.routing import Router, RoutingConnection, home
+from server.transport.siblings import Siblings, Slot
 
 log = structlog.get_logger("krig.server")
 SHUTDOWN_STEP_S = 3.0
@@ -117,8 +119,14 @@ def allowed_origins(text: str) -> list[Origin | None] | None:
 
 
 class App:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, slot: Slot | None = None) -> None:
         self.settings = settings
+        self.siblings = Siblings(slot) if slot is not None else None
+        self.router = Router(slot) if slot is not None and not settings.tls_cert else None
+        """Hands a connection to its room's worker (not under TLS: the socket's TLS state
+        would stay behind; such rooms' seats may be on two workers)."""
+        """One worker of ``--workers N`` (server/workers.py): it shares the port with the
+        others and answers ``/metrics`` for all of them."""
         self.draining = False
         """SIGTERM: /readyz answers 503 while the node goes on serving (``drain_s``)."""
         self.closing = False
@@ -133,7 +141,9 @@ class App:
             addresses.invite(settings.host, settings.port, tls, settings.public_url)
         )
 
-    def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+    def process_request(
+        self, conn: ServerConnection, request: Request
+    ) -> Response | Awaitable[Response] | None:
         path = request.path.split("?", 1)[0]
         if path == "/healthz":
             return conn.respond(HTTPStatus.OK, "ok\n")
@@ -143,16 +153,9 @@ class App:
                 return conn.respond(HTTPStatus.OK, "ready\n")
             return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
         if path == "/metrics":
-            response = conn.respond(HTTPStatus.OK, "")
-            body = metrics.exposition()
-            response.body = body
-            response.headers = Headers(
-                [
-                    ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
-                    ("Content-Length", str(len(body))),
-                ]
-            )
-            return response
+            if self.siblings is not None:
+                return self._all_metrics(conn)
+            return _metrics_response(conn, metrics.exposition())
         if path != "/ws":
             page = self.site.lookup(path, request.headers.get("If-None-Match"))
             if page is None:
@@ -194,6 +197,10 @@ class App:
             )
         return None
 
+    async def _all_metrics(self, conn: ServerConnection) -> Response:
+        assert self.siblings is not None
+        return _metrics_response(conn, await self.siblings.exposition())
+
     async def handler(self, ws: ServerConnection) -> None:
         assert self.node is not None
         peer = peer_address(ws, self.settings.client_ip_header)
@@ -220,6 +227,7 @@ class App:
     async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
         s = self.settings
         node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        siblings = self.siblings
         client = redis_client(url, f"krig-{node_id}")
         # The commit script (the only Redis call per flip) gets a pipelined
         # connection of its own; everything else uses redis-py's pool.
@@ -246,11 +254,19 @@ class App:
         try:
             await client.ping()
             await self.node.start()
+            router = self.router
+            if siblings is not None and router is not None:
+                await siblings.start(node_id)
+                count, index = siblings.slot.count, siblings.slot.index
+                self.node.entry.homed = lambda code: home(code, count) == index
+                RoutingConnection.router = router
             server = await serve(
                 self.handler,
                 s.host,
                 s.port,
-                create_connection=OfferingConnection,  # flips taken from the socket (inbox.py)
+                # Flips taken from the socket (inbox.py); a worker's connections may first
+                # be handed to their room's home worker (routing.py).
+                create_connection=OfferingConnection if router is None else RoutingConnection,
                 subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
                 process_request=self.process_request,
                 compression=None,
@@ -261,8 +277,11 @@ class App:
                 ping_timeout=s.heartbeat_s,
                 close_timeout=2,
                 server_header="krig",
+                reuse_port=siblings is not None,  # the workers share the port (SO_REUSEPORT)
                 ssl=tls_context(s),
             )
+            if router is not None:
+                router.start(server.server._protocol_factory)  # type: ignore[attr-defined]
             try:
                 tls = bool(s.tls_cert)
                 where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
@@ -301,6 +320,10 @@ class App:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.node.forget_me(), SHUTDOWN_STEP_S)
         finally:
+            if siblings is not None:
+                await siblings.close()
+            if self.router is not None:
+                self.router.close()
             await self.node.stop(SHUTDOWN_STEP_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
@@ -309,6 +332,18 @@ class App:
             log.info("stopped", node=node_id)
             if signals:
                 _ignore_from_now(loop, {signal.SIGTERM, signal.SIGINT})
+
+
+def _metrics_response(conn: ServerConnection, body: bytes) -> Response:
+    response = conn.respond(HTTPStatus.OK, "")
+    response.body = body
+    response.headers = Headers(
+        [
+            ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),
+            ("Content-Length", str(len(body))),
+        ]
+    )
+    return response
 
 
 def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signals]) -> None:
@@ -329,8 +364,11 @@ def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signal
         signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
 
 
-def run_server(settings: Settings) -> int:
+def run_server(settings: Settings, slot: Slot | None = None) -> int:
+    """``krig-server serve``: one node, or (``slot``) one worker of ``--workers N``."""
     logs.configure(settings.log_format, settings.log_level)
+    with contextlib.suppress(ValueError, OSError):
+        process.raise_open_files()  # a node holds a socket per player (10,000 and more)
     # SIGABRT (or a crash in C code) prints every thread's Python stack to stderr.
     faulthandler.enable()
     # Fewer, cheaper collections (full ones had put 20 ms stalls into the
@@ -345,7 +383,7 @@ def run_server(settings: Settings) -> int:
         print(f"krig-server: --tls-cert/--tls-key: {exc}", file=sys.stderr)
         return 2
     try:
-        process.run(App(settings).run(), settings.loop)
+        process.run(App(settings, slot).run(), settings.loop)
     except process.LoopUnavailable as exc:
         print(f"krig-server: --loop: {exc}", file=sys.stderr)
         return 2

@@ -27,7 +27,7 @@ def _run(server: str, rnd: int, server_us: float, redis_us: float | None = 2.0) 
 def test_the_arguments_and_the_interleaved_order() -> None:
     args = parse_args([])
     assert args.rounds == 3 and args.seconds == 10 and args.rooms == 50
-    assert args.servers == list(peers.SERVERS)
+    assert args.servers == list(peers.DEFAULT_SERVERS)
     assert parse_args(["--servers", "krig, colyseus-cas"]).servers == ["krig", "colyseus-cas"]
     for bad in (["--servers", "krig,boardgame.io"], ["--rounds", "0"], ["--servers", ","]):
         with pytest.raises(SystemExit):

@@ -574,7 +574,7 @@ async def test_four_browsers_play_a_four_player_game(
         assert len(rows) == 4  # standings for 3-4 players
         assert [r.split("\t")[0] for r in rows] == sorted(r.split("\t")[0] for r in rows)
         assert sum(int(r.split("\t")[2]) for r in rows) == 20
-        assert assert_no_leak(frames[s], s) > 30
+        assert assert_no_leak(frames[s], s) > 15  # (a short game: 20 cards, a round cap)
 
 
 # ------------------------------------------------------------ chat and host
