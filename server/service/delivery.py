@@ -80,7 +80,7 @@ def gone_error(code: str, action_id: int | None) -> m.Error:
     )
 
 
-def private_of(frames: list[bytes]) -> Private:
+def private_of(frames: list[bytes]) -> int:
     """The private messages a run of event frames from the room's log calls for.
 
     (Updates say it themselves; this is for the rare catch-up from the log.)
@@ -148,15 +148,15 @@ class LocalDelivery:
             if room.gap_task is None or room.gap_task.done():
                 room.gap_task = asyncio.get_running_loop().create_task(self._fill_gap(update.code))
             return
-        self._send_update(room, update, rec, Private(update.private))
+        self._send_update(room, update, rec, update.private)
         while room.seq + 1 in room.pending:
             nxt = room.pending.pop(room.seq + 1)
-            self._send_update(room, nxt, None, Private(nxt.private))
+            self._send_update(room, nxt, None, nxt.private)
         for first in [f for f, u in room.pending.items() if u.last_seq <= room.seq]:
             del room.pending[first]
 
     def _send_update(
-        self, room: LocalRoom, update: RoomUpdate, rec: RoomRecord | None, private: Private
+        self, room: LocalRoom, update: RoomUpdate, rec: RoomRecord | None, private: int
     ) -> None:
         """Broadcast the frames a room has not seen yet, then the private messages they call for."""
         skip = room.seq + 1 - update.first_seq
@@ -188,7 +188,7 @@ class LocalDelivery:
             rec = decode_record(update.record)
         self._private(room, rec, private)
 
-    def _private(self, room: LocalRoom, rec: RoomRecord, private: Private) -> None:
+    def _private(self, room: LocalRoom, rec: RoomRecord, private: int) -> None:
         for mb in list(room.members.values()):
             # The seat comes from the record, never from what the member joined
             # as: a host may have removed it and another player taken it since.
@@ -279,9 +279,9 @@ class LocalDelivery:
                 loaded.blob,
                 frames,
                 0,
-                private=int(private_of(frames)),
+                private=private_of(frames),
             )
-            self._send_update(room, update, rec, Private(update.private))
+            self._send_update(room, update, rec, update.private)
         self._put_out_missed(code, rec)
 
     def _put_out_missed(self, code: str, rec: RoomRecord) -> None:

@@ -228,7 +228,7 @@ class RoomService:
             acted_ms=acted_ms,
             removed=out.removed,
             step=entry,
-            private=int(commit.private),
+            private=commit.private,
         )
         if not await self.store.commit(update, loaded.version, commit, publish, loaded.old):
             return False
