@@ -9,7 +9,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import redis
@@ -217,3 +219,22 @@ async def play_all(sessions: Iterable[Session], timeout: float = 120) -> None:
 
 async def close_all(sessions: Iterable[Session]) -> None:
     await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+
+
+def readyz(http: str) -> int:
+    """The HTTP status of a server's /readyz."""
+    try:
+        with urllib.request.urlopen(f"{http}/readyz", timeout=2) as reply:
+            return int(reply.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+async def until(check: Callable[[], bool], seconds: float) -> bool:
+    """Whether ``check()`` came true within ``seconds`` (polled every 0.1 s)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        await asyncio.sleep(0.1)
+    return False

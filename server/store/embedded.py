@@ -19,8 +19,6 @@ append-only file, removed on exit.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import fcntl
 import functools
 import importlib
@@ -37,6 +35,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import structlog
+
+from krig_runtime.process import die_with_parent
 
 if TYPE_CHECKING:
     from server.config import Settings
@@ -238,24 +238,6 @@ def _short_socket_dir() -> Path:
     return Path(tempfile.mkdtemp(prefix="krig-", dir=base))
 
 
-def _die_with_parent() -> Callable[[], None] | None:
-    """A ``preexec_fn`` asking Linux to SIGTERM the child when its parent dies (``kill -9``
-    of krig-server), resolved before the fork; None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        prctl = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    pr_set_pdeathsig = 1
-    term = int(signal.SIGTERM)
-
-    def arm() -> None:
-        prctl(pr_set_pdeathsig, term, 0, 0, 0)
-
-    return arm
-
-
 # ------------------------------------------------------------------ process
 
 
@@ -354,7 +336,7 @@ class RedisProcess:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             start_new_session=self.detach,
-            preexec_fn=_die_with_parent() if self.detach else None,  # noqa: PLW1509
+            preexec_fn=die_with_parent() if self.detach else None,  # noqa: PLW1509
         )
         if self.data is not None:
             (self.dir / PID_NAME).write_text(f"{self.proc.pid}\n")

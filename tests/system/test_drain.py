@@ -16,14 +16,11 @@ import contextlib
 import shutil
 import signal
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 import websockets
-from server_support import ServerProc, close_all, seat_players
+from server_support import ServerProc, close_all, readyz, seat_players, until
 from websockets.typing import Subprotocol
 
 from client_cli.session import Session
@@ -34,23 +31,6 @@ from protocol.version import SUBPROTOCOL
 from server.store.embedded import RedisProcess, free_port
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-
-
-def _ready(http: str) -> int:
-    try:
-        with urllib.request.urlopen(f"{http}/readyz", timeout=2) as reply:
-            return int(reply.status)
-    except urllib.error.HTTPError as exc:
-        return exc.code
-
-
-async def _until(check: object, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if callable(check) and check():
-            return True
-        await asyncio.sleep(0.1)
-    return False
 
 
 async def _welcomed(url: str) -> bool:
@@ -71,17 +51,17 @@ async def test_readyz_answers_503_while_redis_is_unreachable(tmp_path: Path) -> 
     rp = RedisProcess(port=free_port()).start()
     srv = ServerProc(rp.url, "ready", tmp_path).start()
     try:
-        assert await _until(lambda: _ready(srv.http) == 200, 10), srv.log_tail()
+        assert await until(lambda: readyz(srv.http) == 200, 10), srv.log_tail()
         assert rp.proc is not None
         rp.proc.send_signal(signal.SIGSTOP)  # Redis hangs: connected, never answering
         try:
-            assert await _until(lambda: _ready(srv.http) == 503, 10), srv.log_tail()
+            assert await until(lambda: readyz(srv.http) == 503, 10), srv.log_tail()
         finally:
             rp.proc.send_signal(signal.SIGCONT)
-        assert await _until(lambda: _ready(srv.http) == 200, 15), srv.log_tail()
+        assert await until(lambda: readyz(srv.http) == 200, 15), srv.log_tail()
         rp.proc.kill()  # Redis gone: refused connections
         rp.proc.wait()
-        assert await _until(lambda: _ready(srv.http) == 503, 10), srv.log_tail()
+        assert await until(lambda: readyz(srv.http) == 503, 10), srv.log_tail()
     finally:
         srv.stop()
         rp.cleanup()
@@ -105,14 +85,14 @@ async def test_sigterm_drains_behind_haproxy_without_a_refused_connection(
     url = f"ws://127.0.0.1:{port}/ws"
     sessions: list[Session] = []
     try:
-        assert await _until(lambda: all(_ready(n.http) == 200 for n in nodes), 10)
+        assert await until(lambda: all(readyz(n.http) == 200 for n in nodes), 10)
         await asyncio.sleep(3)  # HAProxy's checks (rise 2, every second) see both up
         # Straight to the node that will drain, so its players are the ones moved.
         sessions = await seat_players([nodes[0].url, url], 2, "classic", {"max_tricks": 400})
         t = sessions[0].table
         await sessions[0].flip(t.step)
         nodes[0].signal(signal.SIGTERM)
-        assert await _until(lambda: _ready(nodes[0].http) == 503, 3), nodes[0].log_tail()
+        assert await until(lambda: readyz(nodes[0].http) == 503, 3), nodes[0].log_tail()
         # Draining: its players still play, and new players still get in (through
         # HAProxy, and at the node itself while HAProxy has not yet taken it out).
         assert nodes[0].proc is not None and nodes[0].proc.poll() is None

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import websockets
 from prometheus_client.parser import text_string_to_metric_families
-from server_support import ServerProc, close_all, seat_players
+from server_support import ServerProc, close_all, readyz, seat_players, until
 from websockets.typing import Subprotocol
 
 from client_cli.session import Session
@@ -70,23 +70,6 @@ def _children(pid: int) -> dict[int, str]:
             with contextlib.suppress(OSError):
                 found[int(child)] = (Path("/proc") / child / "comm").read_text().strip()
     return found
-
-
-def _ready(http: str) -> int:
-    try:
-        with urllib.request.urlopen(f"{http}/readyz", timeout=2) as reply:
-            return int(reply.status)
-    except urllib.error.HTTPError as exc:
-        return exc.code
-
-
-async def _until(check: object, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if callable(check) and check():
-            return True
-        await asyncio.sleep(0.1)
-    return False
 
 
 async def _steps(rooms: list[list[Session]], steps: int) -> int:
@@ -161,7 +144,7 @@ async def test_a_killed_worker_is_restarted_and_its_players_resume(
         os.kill(pid, signal.SIGKILL)
         # Its players reconnect through the same port (to the worker left, or the new one)
         # and resume their seats; every room plays on.
-        assert await _until(
+        assert await until(
             lambda: sum(s.reconnects for r in rooms for s in r) >= conns[victim], 20
         ), srv.log_tail()
         assert await _steps(rooms, 3) > 0
@@ -172,7 +155,7 @@ async def test_a_killed_worker_is_restarted_and_its_players_resume(
             info = _infos(_scrape(srv.http))
             return victim in info and info[victim][1] != pid and len(info) == 2
 
-        assert await _until(restarted, 20), srv.log_tail()
+        assert await until(restarted, 20), srv.log_tail()
         log = srv.log_path.read_text()
         assert '"worker_exited"' in log and '"SIGKILL"' in log
         assert '"start": 2' in log  # the worker's second start
@@ -204,7 +187,7 @@ async def test_a_room_named_in_the_url_is_served_by_its_home_worker(tmp_path: Pa
             assert sorted(conns.values()) == [0, 13], conns  # all on the room's worker
             await guests[0].join(joined.code)
             await close_all([host, *guests])
-            assert await _until(
+            assert await until(
                 lambda: sum(_by_worker(_scrape(srv.http), "krig_connections").values()) == 0, 10
             )
         assert '"handoff' not in srv.log_path.read_text()
@@ -259,7 +242,7 @@ async def test_sigterm_drains_every_worker_and_exits_0(
         began = time.monotonic()
         await asyncio.sleep(0.5)
         # Draining: every worker answers 503, and still serves (a new player gets in).
-        answers = [_ready(srv.http) for _ in range(8)]
+        answers = [readyz(srv.http) for _ in range(8)]
         assert answers == [503] * 8, answers
         late = await _held(srv.url, 2)
         codes = await asyncio.gather(*(_close_code(ws, 15) for ws in [*held, *late]))
