@@ -11,7 +11,7 @@ It prints:
 1. the bare stack: flip-frame round trips/s through the echo server, and
    through an echo server making one Redis script call per frame (the floor
    of any design that keeps every action in Redis); and through the game
-   floors (server/bench_floor.py): the room transition and one script call
+   floors (bench/floor.py): the room transition and one script call
    per step of a 2-seat table, nothing else (two upper bounds for any server
    doing krig's work), and the whole step as krig does it, acks and events
    sent, with none of krig's layers (what krig's layers cost is the gap);
@@ -182,7 +182,7 @@ FLOOR_LINES = (
     ("inputs", "the same, the step's inputs appended instead of the record"),
     ("step", "the whole step as krig does it, acks and events sent, no layer of krig's"),
 )
-"""The game floors (server/bench_floor.py): the room transition and one script call
+"""The game floors (bench/floor.py): the room transition and one script call
 per step. The first two send no ack and no event (upper bounds for any server doing
 krig's work); the third sends both, as krig does, with none of krig's layers."""
 
@@ -312,7 +312,7 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         floor_url = f"ws://127.0.0.1:{floor_port}/"
         report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds, loop=loop)
         floor.terminate()
-        for mode in FLOOR_MODES:  # the game floors: what the game adds (server/bench_floor.py)
+        for mode in FLOOR_MODES:  # the game floors: what the game adds (bench/floor.py)
             game_port = free_port()
             game = _start(
                 [sys.executable, "-m", "bench.stack", "floor", str(game_port), loop,

@@ -7,6 +7,8 @@ import math
 import os
 from dataclasses import dataclass, fields
 
+from server.errors import SetupError
+
 
 @dataclass(slots=True)
 class Settings:
@@ -92,7 +94,7 @@ class Settings:
     """debug, info, warning or error."""
 
 
-class SettingsError(ValueError):
+class SettingsError(SetupError, ValueError):
     """A setting's value is out of its range or not of its kind; the message is one sentence
     naming the flag (or environment variable) and what it allows."""
 

@@ -6,7 +6,7 @@ not.  :func:`play` plays a freshly dealt game to its end in one loop instead,
 with every seat flipping, and leaves the same final state the full engine
 leaves: winner, reason, tricks, wars, steps, longest war, wars won, piles,
 table, who is out and why, the generator and the cycle detector's state.
-``tests/test_fast_path.py`` compares the two game by game.
+``tests/engine/test_fast_path.py`` compares the two game by game.
 
 It covers what :func:`covers` says: two players, no hand, won cards under the
 pile; every other option (war_down, war_repeat, short_war, war_players,

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from krig_runtime.process import die_with_parent
+from server.errors import SetupError
 
 if TYPE_CHECKING:
     from server.config import Settings
@@ -52,15 +53,15 @@ STORE_NAMES = ("appendonly.aof", "appendonlydir")
 """What redis-server's append-only file is called (Redis 6; Redis 7 makes a directory)."""
 
 
-class RedisNotFound(RuntimeError):
+class RedisNotFound(SetupError, RuntimeError):
     pass
 
 
-class RedisStartError(RuntimeError):
+class RedisStartError(SetupError, RuntimeError):
     """redis-server did not start (its log says why)."""
 
 
-class DataDirError(RuntimeError):
+class DataDirError(SetupError, RuntimeError):
     """The data directory cannot be used: in use, not writable, or holding no store."""
 
 

@@ -34,7 +34,7 @@ from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
 from server import addresses, logs, metrics, web_assets
 from server.config import Settings
-from server.errors import RedisUrlError, StoreFormatMismatch
+from server.errors import SetupError
 from server.service.node import Node
 from server.store.client import redis_client
 from server.store.embedded import RedisProcess
@@ -385,14 +385,7 @@ def run_server(settings: Settings, slot: Slot | None = None) -> int:
     try:
         process.run(App(settings, slot).run(), settings.loop)
     except process.LoopUnavailable as exc:
-        print(f"krig-server: --loop: {exc}", file=sys.stderr)
-        return 2
-    except RedisUrlError as exc:
-        print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
-        return 2
-    except StoreFormatMismatch as exc:
-        print(f"krig-server: not starting: {exc}", file=sys.stderr)
-        return 2
+        raise SetupError(f"--loop: {exc}") from None
     except OSError as exc:
         print(
             f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr

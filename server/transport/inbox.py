@@ -4,7 +4,7 @@ websockets' own reading path queues each message and wakes the handler's
 task to take it (``async for message in ws``): a queue, a wake-up and a
 task switch per frame, then one more wake-up when the handler's ``await``
 on the flip's commit returns. A flip needs neither: it is committed with
-its step's other flips by ``Node.play_together`` and answered from there.
+its step's other flips by ``Batcher.play_together`` and answered from there.
 So the handler may take a message straight from the socket's
 ``data_received`` (``offer`` returns True); any message it declines goes to
 websockets' queue as before, with its flow control, and the handler reads
@@ -14,7 +14,7 @@ the order they arrived. Text messages, fragmented messages and control
 frames always take websockets' path.
 
 It also holds the connection's ``bundle``: the messages for a client that
-asked for bundled frames, collected in a turn by ``server.outbox``.
+asked for bundled frames, collected in a turn by ``server.transport.outbox``.
 """
 
 from __future__ import annotations
