@@ -39,7 +39,7 @@ class OfferingConnection(ServerConnection):
     # Slots, not instance attributes: websockets' own fill the instance's
     # dict, and a third attribute of ours in it cost each idle connection 1.3
     # KiB (18.8-19.0 against 17.5-17.7 KiB, 10,000 idle connections on a
-    # fresh server, `krig load --idle 10000`; the order of the first two
+    # fresh server, `python -m bench.clients idle URL 10000 8`; the order of the first two
     # mattered as much).
     __slots__ = ("bundle", "offer", "waiting")
 
