@@ -167,7 +167,7 @@ def _flag(name: str) -> str:
 
 
 def describe() -> list[tuple[str, str, str]]:
-    """(flag, environment variable, default) of every setting, for the README."""
+    """(flag, environment variable, default) of every setting, for docs/OPERATIONS.md."""
     return [(_flag(f.name), _env_name(f.name), repr(f.default)) for f in fields(Settings)]
 
 
@@ -298,7 +298,7 @@ def allowed(name: str) -> str:
 
 
 def markdown_table() -> str:
-    """The README's configuration table, from the field docstrings above."""
+    """OPERATIONS.md's configuration table, from the field docstrings above."""
     docs = field_docs()
     rows = [
         "| flag | environment | default | allowed | meaning |",
