@@ -233,7 +233,8 @@ def test_the_small_benches_print_their_figures() -> None:
 def test_the_cluster_bench_runs_and_loses_nothing() -> None:
     """bench/cluster.py, tiny: a cluster, two nodes, four rooms at human pace."""
     from bench.cluster import _parse, format_report, run
-    from server.store.embedded import RedisNotFound, find_server
+    from server.store.embedded import RedisNotFound
+    from tools.redis_rig import find_server
 
     try:
         find_server()
