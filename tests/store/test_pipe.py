@@ -139,3 +139,22 @@ async def test_raw_subscription_delivers_in_order_and_notices_silence(
         admin.close()
         await sub.close()
         await pipe.close()
+
+
+async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
+    redis_proc: RedisProcess,
+) -> None:
+    pipe = RedisPipe(redis_proc.url.rsplit("/", 1)[0] + "/4", "pack-test")
+    try:
+        results = await asyncio.gather(
+            pipe.execute_many([("SET", "pack:a", "A")]),
+            pipe.execute_many([("SET", "pack:b", object())]),  # type: ignore[list-item]
+            pipe.execute_many([("GET", "pack:a")]),
+            return_exceptions=True,
+        )
+        assert results[0] == [b"OK"]
+        assert isinstance(results[1], TypeError)
+        assert results[2] == [b"A"]
+        assert await pipe.execute_many([("GET", "pack:b")]) == [None]
+    finally:
+        await pipe.close()
