@@ -32,8 +32,10 @@ class Settings:
     redis+cluster:// (empty: start a private redis-server that keeps them in the data
     directory)."""
     redis_min_replicas: int = 0
-    """Acknowledge an action only once this many Redis replicas hold it (WAIT), so a
-    failover loses no acknowledged step (0: do not wait; see docs/RELIABILITY.md)."""
+    """Send an event to anyone (and acknowledge an action) only once this many Redis
+    replicas hold it (WAIT), so a failover takes back nothing a player was sent; while
+    they cannot, actions are answered waiting_for_store (0: do not wait; see
+    docs/RELIABILITY.md)."""
     data_dir: str = ""
     """Without --redis-url: the directory the private redis-server keeps rooms in, with an
     append-only file, so a restart loses no game (empty: $XDG_DATA_HOME/krig, or

@@ -67,6 +67,17 @@ taking over a lost primary (``cluster-node-timeout`` plus its election)."""
 WAIT_MS = 1000
 """How long a durable call waits for its replicas (``WAIT``) before NotDurable."""
 
+FAILOVER_S = 5.0
+"""With ``min_replicas`` on Sentinel: how long after a ``+try-failover`` no durable
+call is confirmed, unless ``+switch-master`` comes first (a failover that Sentinel
+gave up: play goes on after this)."""
+
+DURABLE_RETRY_S = 2.0
+"""With ``min_replicas``: how long a durable call keeps going again (a lost
+connection, a failover, ``NOREPLICAS``) before it gives up with NotDurable, so
+that its action is answered (``waiting_for_store``) rather than left waiting
+for RETRY_FOR_S."""
+
 SCHEMES = (
     "redis", "rediss", "unix", "redis+sentinel", "rediss+sentinel", "redis+cluster",
     "rediss+cluster",
@@ -371,11 +382,20 @@ def command_key(command: Command) -> bytes | None:
     return key if isinstance(key, bytes) else str(key).encode()
 
 
-def _redirect(message: str) -> tuple[int, tuple[str, int]]:
-    """(slot, address) of a MOVED or ASK answer: ``MOVED 3999 127.0.0.1:6381``."""
+def _redirect(message: str, current: Address) -> tuple[int, Address]:
+    """(slot, address) of a MOVED or ASK answer to a command sent to ``current``:
+    ``MOVED 3999 127.0.0.1:6381``. An empty endpoint (``MOVED 3999 :6381``) means
+    the host the command was sent to (the cluster spec: the node does not know
+    its own address as the client reaches it)."""
     _, slot, where = message.split(" ", 2)
     host, _, port = where.rpartition(":")
-    return int(slot), (host or "127.0.0.1", int(port))
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address, as a cluster may write it
+    if not host:
+        if not isinstance(current, tuple):
+            return int(slot), current  # (a unix socket: the same one)
+        host = current[0]
+    return int(slot), (host, int(port))
 
 
 class RedisPipe:
@@ -396,6 +416,8 @@ class RedisPipe:
         self._slots: list[Address | None] = [None] * 16384
         self._refreshing: asyncio.Task[None] | None = None
         self._follower: asyncio.Task[None] | None = None
+        self._suspect_until = 0.0
+        """A Sentinel failover is under way until then (monotonic): see _failing_over."""
         self.on_switch: list[Callable[[], object]] = []
         """Called when Sentinel names a new primary (e.g. to reset other clients' pools)."""
         self.switches = 0
@@ -469,18 +491,20 @@ class RedisPipe:
             address = random.choice(target.addresses)
             try:
                 options = Options(password=target.sentinel_password, tls=target.options.tls)
-                switched: asyncio.Queue[bytes] = asyncio.Queue()
+                heard: asyncio.Queue[tuple[bytes, bytes]] = asyncio.Queue()
                 transport, made = await open_connection(
-                    address, options, functools.partial(_Listener, switched.put_nowait)
+                    address, options, functools.partial(_Listener, heard.put_nowait)
                 )
                 try:
                     for command in hello_commands(options, self.name, select=False):
                         transport.write(hiredis.pack_command(command))  # type: ignore[arg-type]
-                    transport.write(hiredis.pack_command(("SUBSCRIBE", "+switch-master")))  # type: ignore[arg-type]
+                    transport.write(
+                        hiredis.pack_command(("SUBSCRIBE", "+switch-master", "+try-failover"))  # type: ignore[arg-type]
+                    )
                     listener = cast(_Listener, made)
                     backoff = 0.1
                     while True:
-                        get: asyncio.Future[Any] = asyncio.ensure_future(switched.get())
+                        get: asyncio.Future[Any] = asyncio.ensure_future(heard.get())
                         lost: asyncio.Future[Any] = listener.lost
                         done, _ = await asyncio.wait(
                             [get, lost], return_when=asyncio.FIRST_COMPLETED
@@ -488,9 +512,13 @@ class RedisPipe:
                         if get not in done:
                             get.cancel()
                             break
-                        name, _, _, host, port = get.result().decode().split(" ")
-                        if name == target.service:
-                            self._switch((host, int(port)))
+                        chan, data = get.result()
+                        words = data.decode().split(" ")
+                        if chan == b"+try-failover":  # "master NAME IP PORT"
+                            if len(words) > 1 and words[1] == target.service:
+                                self._failing_over()
+                        elif len(words) == 5 and words[0] == target.service:
+                            self._switch((words[3], int(words[4])))
                 finally:
                     transport.close()
             except asyncio.CancelledError:
@@ -500,8 +528,24 @@ class RedisPipe:
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, 2.0)
 
+    def _failing_over(self) -> None:
+        """A Sentinel starts a failover of our primary: until it names the new one
+        (``+switch-master``), or FAILOVER_S passes, no durable call is confirmed.
+
+        The old primary takes writes until it is told it is a replica, and a
+        second replica still following it would confirm them (``WAIT``), though
+        the promoted one never gets them: a manual ``SENTINEL FAILOVER`` with two
+        replicas and ``--redis-min-replicas 1``. A Sentinel says ``+try-failover``
+        a few of its timer ticks (100 ms each) before it promotes the replica, so
+        what was confirmed before is on the replicas by then.
+        """
+        if self.min_replicas > 0:
+            log.warning("redis_failover_started", primary=str(self._primary))
+            self._suspect_until = time.monotonic() + FAILOVER_S
+
     def _switch(self, address: Address) -> None:
         old, self._primary = self._primary, address
+        self._suspect_until = 0.0
         self._switched(old, address)
 
     def _switched(self, old: Address | None, new: Address) -> None:
@@ -546,7 +590,11 @@ class RedisPipe:
                 continue
             slots: list[Address | None] = [None] * 16384
             for start, end, primary, *_ in reply:
-                host = primary[0].decode() or (address[0] if isinstance(address, tuple) else "")
+                # An empty or NULL endpoint (``cluster-preferred-endpoint-type
+                # unknown-endpoint``): the host this answer came from.
+                host = (primary[0] or b"").decode() or (
+                    address[0] if isinstance(address, tuple) else ""
+                )
                 where = (host, int(primary[1]))
                 for slot in range(int(start), int(end) + 1):
                     slots[slot] = where
@@ -597,14 +645,15 @@ class RedisPipe:
         again, so they must be safe to run twice (the commit script is: its
         compare-and-set refuses a second run). Redis still unreachable after
         RETRY_FOR_S: ConnectionError. ``durable`` with ``min_replicas``: see
-        :class:`NotDurable`.
+        :class:`NotDurable` (also raised once such a call has gone again for
+        DURABLE_RETRY_S).
         """
         results: list[Any] = [None] * len(commands)
         pending = list(range(len(commands)))
         asking: dict[int, Address] = {}
-        give_up = time.monotonic() + RETRY_FOR_S
-        delay = 0.02
         wait = (self.min_replicas, WAIT_MS) if durable and self.min_replicas > 0 else None
+        give_up = time.monotonic() + (RETRY_FOR_S if wait is None else DURABLE_RETRY_S)
+        delay = 0.02
         while True:
             groups: dict[Address, list[int]] = {}
             try:
@@ -627,6 +676,8 @@ class RedisPipe:
                     sent.append((address, indices, futures, waited))
             except (RedisConnectionError, OSError, TimeoutError) as exc:
                 if time.monotonic() + delay > give_up:
+                    if wait is not None:
+                        raise NotDurable(f"cannot reach Redis: {exc}") from exc
                     raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -657,9 +708,9 @@ class RedisPipe:
                     elif isinstance(reply, ResponseError) and self._retryable(str(reply)):
                         message = str(reply)
                         if message.startswith("ASK "):
-                            asking[i] = _redirect(message)[1]
+                            asking[i] = _redirect(message, address)[1]
                         elif message.startswith("MOVED "):
-                            slot, where = _redirect(message)
+                            slot, where = _redirect(message, address)
                             self._slots[slot] = where
                             self._refresh_soon()
                         elif message.startswith(("READONLY", "NOREPLICAS")):
@@ -674,11 +725,15 @@ class RedisPipe:
                 if link_lost:
                     self._link(address).drop()
                 elif wait is not None and (
-                    isinstance(acked, BaseException) or int(acked or 0) < self.min_replicas
+                    isinstance(acked, BaseException)
+                    or int(acked or 0) < self.min_replicas
+                    or (self._suspect_until and time.monotonic() < self._suspect_until)
                 ):
                     short = True
             if again:
                 if time.monotonic() + delay > give_up:
+                    if wait is not None:
+                        raise NotDurable(f"cannot reach Redis: {lost or 'redirected'}")
                     raise RedisConnectionError(f"cannot reach Redis: {lost or 'redirected'}")
                 if lost is not None or pause:
                     await asyncio.sleep(delay)
@@ -695,6 +750,32 @@ class RedisPipe:
                     f"fewer than {self.min_replicas} replica(s) confirmed the write in {WAIT_MS} ms"
                 )
             return results
+
+    def post(self, commands: list[Command]) -> None:
+        """Send ``commands`` now, on the connections as they are, and await no reply
+        (the publishes of a commit the replicas confirmed). A command whose server
+        has no open connection is dropped: a subscriber that misses a publish
+        catches up from the room's journal (server.service.delivery)."""
+        for command in commands:
+            address: Address | None
+            if not self.cluster:
+                address = self._primary
+            else:
+                key = command_key(command)
+                address = (
+                    self._slots[key_slot(key)]
+                    if key is not None
+                    else next((a for a in self._slots if a is not None), None)
+                )
+            link = self._links.get(address) if address is not None else None
+            proto = link.proto if link is not None else None
+            if proto is None or proto.closed:
+                log.debug("post_dropped", command=str(command[0]))
+                continue
+            try:
+                proto.send([command])  # (an error reply is retrieved by _Resp itself)
+            except (RedisConnectionError, OSError) as exc:
+                log.debug("post_dropped", command=str(command[0]), error=str(exc))
 
     def _known(self, command: Command) -> bool:
         sha = command[1]
@@ -734,9 +815,9 @@ class RedisPipe:
 
 
 class _Listener(asyncio.Protocol):
-    """A Sentinel subscription: hands each message's data on."""
+    """A Sentinel subscription: hands each message's (channel, data) on."""
 
-    def __init__(self, on_message: Callable[[bytes], None]) -> None:
+    def __init__(self, on_message: Callable[[tuple[bytes, bytes]], None]) -> None:
         self.reader = hiredis.Reader()
         self.on_message = on_message
         self.lost: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -746,7 +827,7 @@ class _Listener(asyncio.Protocol):
         with contextlib.suppress(hiredis.ProtocolError):
             while (reply := self.reader.gets()) is not False:
                 if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
-                    self.on_message(reply[2])
+                    self.on_message((reply[1], reply[2]))
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.lost.done():

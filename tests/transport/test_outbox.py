@@ -26,8 +26,8 @@ from protocol import messages as m
 from protocol.codec import decode_server, decode_server_frame, encode, is_bundle, split_frame
 from protocol.limits import MAX_BUNDLE
 from server.config import Settings
-from server.service.delivery import send_msg
 from server.service.node import Node
+from server.service.sink import send_msg
 from server.store.embedded import RedisProcess
 from server.store.keys import LOBBY_CHANNELS
 from server.transport import outbox
