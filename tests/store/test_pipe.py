@@ -13,7 +13,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
 from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
-from server.store.pipe import RedisPipe, command_key, parse_target, pipe_supported
+from server.store.pipe import RedisPipe, command_key, parse_target
 from server.store.subscription import SILENT_S, RawSubscription
 from tools.redis_rig import LocalCluster
 
@@ -23,8 +23,9 @@ def test_every_url_kind_uses_the_pipe() -> None:
         "redis://127.0.0.1:6379/0", "unix:///run/redis.sock?db=1", "rediss://host:6380/0",
         "redis+sentinel://s:26379/krig", "redis+cluster://a:7000,b:7001",
     ):  # fmt: skip
-        assert pipe_supported(url)
-    assert not pipe_supported("memcached://a:11211")
+        assert parse_target(url).kind in ("direct", "sentinel", "cluster")
+    with pytest.raises(RedisUrlError):
+        parse_target("memcached://a:11211")
     target = parse_target("redis+cluster://:pw@a:7000,[::1]:7001,c")
     assert target.kind == "cluster" and target.options.password == "pw"
     assert target.addresses == [("a", 7000), ("::1", 7001), ("c", 6379)]
