@@ -175,7 +175,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "max_tricks", "Trick limit", 0, "project", low=0, high=1_000_000,
-        steps=(0, 10, 25, 50, 100, 200, 500, 1000), words={"0": "none"},
+        steps=(0, 10, 25, 50, 100, 200, 500, 1000),
+        words={"0": "none: play to the end (10,000 tricks at most)"},
     ),
     Option(
         "detect_cycles", "A game that repeats forever", True, "project (PL notes games can repeat)",
