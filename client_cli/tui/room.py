@@ -46,6 +46,7 @@ RoomScreen.wide #lower { display: none; }
 RoomScreen #side-log { height: 1fr; padding: 0 1; }
 RoomScreen #side-chat { height: 1fr; padding: 0 1; border-top: hkey $primary-background-lighten-2; }
 RoomScreen.ascii #side-chat { border-top: none; }
+RoomScreen #side-chat.alone { border-top: none; }
 RoomScreen #main { height: auto; padding: 0 1; }
 RoomScreen #seats { height: auto; padding: 0 1; }
 RoomScreen #status { height: 2; padding: 0 1; }
@@ -192,6 +193,7 @@ class RoomScreen(Screen[None]):
             log = self.query_one("#side-log", Static)
             chat = self.query_one("#side-chat", Static)
             rows = max(3, log.size.height)
+            chat.set_class(lobby, "alone")
         else:
             log = self.query_one("#log", Static)
             chat = self.query_one("#chat", Static)
@@ -224,7 +226,8 @@ class RoomScreen(Screen[None]):
                 out.append(("r", "not ready" if me.ready else "ready"))
         if t.phase == "over" and room is not None and room.state == "over":
             if t.seat is not None:
-                out.append(("r", "rematch"))
+                asked = room.seats[t.seat].ready
+                out.append(("r", "take back the rematch" if asked else "rematch"))
             out.append(("v", "check the deal"))
         out.append(("c", "chat"))
         out.append(("l", "leave" if t.seat is not None else "stop watching"))
@@ -314,7 +317,8 @@ class RoomScreen(Screen[None]):
         if room is None or t.seat is None:
             return
         if room.state == "over":
-            self.act(self.s.rematch())
+            # r again takes the request back (the rematch waits for every seat).
+            self.act(self.s.rematch(on=not room.seats[t.seat].ready))
         elif room.state == "lobby" and room.ready_checks:
             self.act(self.s.ready(not room.seats[t.seat].ready))
 

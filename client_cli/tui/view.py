@@ -81,6 +81,8 @@ def head(t: Table, seen: Seen, width: int) -> Text:
         out.append("  waiting for players", style=DIM)
     else:
         out.append(f"  game {room.game}")
+        if any(room.wins) and room.state == "playing":
+            out.append(f"  (won: {score(t)})", style=DIM)
         if room.state == "over":
             out.append(" over", style="bold")
         elif t.phase in ("battle", "war"):
@@ -187,6 +189,10 @@ def pending(t: Table, seat: int) -> list[int | None]:
     return [None] * (down + 1)
 
 
+def cards_word(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def held(t: Table, seat: int) -> int:
     """The cards a seat holds as the table shows it: less those it has just laid."""
     count = t.counts[seat] if seat < len(t.counts) else 0
@@ -232,7 +238,8 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
         count = held(t, s)
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(
-            "out of the game" if out_of_game else f"{count} cards", style=DIM if out_of_game else ""
+            "out of the game" if out_of_game else cards_word(count),
+            style=DIM if out_of_game else "",
         )
         flip = _flip_state(t, s, u, wide=True)
         if flip.plain:
@@ -293,7 +300,7 @@ def seats(
             label += " (away)"
         count = held(t, s)
         out_of_game = s < len(t.active) and not t.active[s]
-        cards_held = Text("out of the game", style=DIM) if out_of_game else Text(f"{count} cards")
+        cards_held = Text("out of the game", style=DIM) if out_of_game else Text(cards_word(count))
         flip = _flip_state(t, s, u)
         laid = laid_cards(t, s)
         name_style = "bold cyan" if mine else "bold"
@@ -523,6 +530,9 @@ def game_over(t: Table, seen: Seen) -> Text:
     if t.longest_war > 1:
         wars += f"; the longest went {t.longest_war} rounds"
     out.append(f"{t.tricks} tricks and {wars}.\n")
+    if any(room.wins):
+        out.append("Games won in this room: ", style="bold")
+        out.append(score(t) + "\n")
     if r.set_aside:
         out.append("Set aside at the deal: ")
         out.append_text(card_words(r.set_aside, seen.unicode))
@@ -542,11 +552,22 @@ def game_over(t: Table, seen: Seen) -> Text:
         elif len(ready) < len(players):
             missing = listing([who(t, s) for s in players if s not in ready])
             out.append(f" Waiting for {missing}.")
+        if t.seat is not None and t.seat in ready and len(ready) < len(players):
+            out.append(" Press r to take yours back.", style=DIM)
     out.append("\n")
     out.append("Check the deal was fair: press v (or run ")
     out.append(f"krig verify {room.code} --game {room.game}", style="bold")
     out.append(").")
     return out
+
+
+def score(t: Table) -> str:
+    """The running score across rematches: ``ada (you) 2, bo 1``."""
+    room = t.room
+    if room is None:
+        return ""
+    wins = room.wins + [0] * (len(room.seats) - len(room.wins))
+    return ", ".join(f"{who(t, s)} {wins[s]}" for s, seat in enumerate(room.seats) if seat.name)
 
 
 def hand_keys(t: Table) -> str:

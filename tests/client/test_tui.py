@@ -763,3 +763,19 @@ async def test_a_laid_face_down_war_card_is_drawn_in_a_real_terminal(
                 term.pump(0.05)
         finally:
             term.child.terminate(force=True)
+
+
+def test_game_over_keeps_the_score_and_a_rematch_can_be_taken_back() -> None:
+    t = _war_table()
+    t.apply_event(m.TrickWon(seq=30, trick=7, winner=0, total=12, face_up=[], wars=2,
+                             returned_to=None, returned=[], stolen_from=[]))  # fmt: skip
+    t.apply_event(m.GameOver(seq=31, result="win", winners=[0], reason="round_cap",
+                             counts=[32, 20], set_aside=[]))  # fmt: skip
+    assert t.room is not None and t.room.wins == [3, 1]  # the example's 2-1, and this win
+    t.apply_event(m.PlayerReady(seq=32, seat=0, ready=True))  # ada asked for a rematch
+    t.apply_event(m.PlayerReady(seq=33, seat=1, ready=False))  # bo has not (yet)
+    seen = view.Seen("ws://127.0.0.1:8765/ws")
+    text = view.game_over(t, seen).plain
+    assert "Games won in this room: ada (you) 3, bo 1" in text
+    assert "Waiting for bo. Press r to take yours back." in text
+    assert t.rematch_waits == [1]
