@@ -248,6 +248,8 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
         if not info.connected and not info.bot:
             line.append("   away", style=DIM)
         cards = laid_cards(t, s)
+        if cards and not any(t.on_table) and t.phase in ("battle", "over"):
+            line.append("   (the last trick)", style=DIM)  # not a card of this trick
         body = Group(line, *(large_cards(cards, u, inner) if cards else [Text()] * 5))
         title = Text.assemble(
             (("▶ " if u else "> ") if mine else "", "bold cyan"),
