@@ -12,10 +12,11 @@ import { decode, encode } from "/static/msgpack.js";
 import { Card, Pile, cardName, cardShort } from "/static/cards.js";
 import {
   DEFAULTS, OPTION_BY_NAME, PRESETS, PRESET_BY_NAME, RULE_OPTIONS, overrides, presetRules,
-  reasonText, ruleLine, sourceText,
+  ruleLine, sourceText,
 } from "/static/rules.js";
 import {
-  applyEvent, applySnapshot, joinNames, lateGameStart, newTable, rematchState, resultTitle, seatName, standings, who,
+  applyEvent, applySnapshot, joinNames, lateGameStart, newTable, reasonLine, rematchState, resultTitle, seatName,
+  standings, touchScreen, trickLine, warLine, who,
 } from "/static/table.js";
 import { checkDeal } from "/static/deal.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
@@ -68,8 +69,7 @@ const ROOM_EVENTS = new Set([
 ]);
 const REPLIES = new Set(["ack", "error", "joined", "lobby", "pong", "record"]);
 const KNOWN = new Set([...ROOM_EVENTS, ...REPLIES, "welcome", "snapshot", "hand", "lobby_room"]);
-const SHOW_MS = 750; // a finished trick's cards stay face up this long...
-const FLY_MS = 420; // ...then go to the winner's pile in this long
+const FLY_MS = 380; // a finished trick's cards go to the winner's pile in this long
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const app = {
@@ -81,7 +81,10 @@ const app = {
   nextId: Number(sessionStorage.getItem("krig.nextId")) || 1,
   waiting: new Map(),
   playedFor: null, // see stepKey
-  table: newTable(),
+  table: newTable(), // the room as the server has it now: what this seat may do
+  view: newTable(), // the room as the felt shows it: the same events, paced (see pump)
+  queue: [], // what the view has still to show, in order
+  holdUntil: 0, // a finished trick is on show until then; what came after waits
   lobby: new Map(),
   backoff: 500,
   connected: false,
@@ -93,6 +96,8 @@ const app = {
   helloName: null,
   restarting: false,
   welcomeWaiters: [],
+  // A reload of a room's page with a session: straight back to the table, no home page meanwhile.
+  returning: Boolean(sessionStorage.getItem("krig.token")) && /^\/r\/[A-Za-z0-9-]+$/.test(location.pathname),
   name: localStorage.getItem("krig.name") || "",
   ui: {
     error: null, notice: null, offer: null, retryAt: 0, askName: false, check: null,
@@ -277,10 +282,11 @@ function handle(msg) {
         app.sessionName = app.helloName;
         sessionStorage.setItem("krig.sessionName", app.helloName);
       }
+      app.returning = Boolean(msg.room);
       if (msg.room) {
-        if (t.code !== msg.room) app.table = newTable();
-        app.table.code = msg.room;
-        app.table.seat = msg.seat;
+        if (t.code !== msg.room) freshTables();
+        app.table.code = app.view.code = msg.room;
+        app.table.seat = app.view.seat = msg.seat;
       } else if (t.code) {
         leftRoom(ERRORS.room_gone); // the session was in a room the server no longer has
       }
@@ -302,11 +308,11 @@ function handle(msg) {
       return;
     case "joined":
       if (t.code !== msg.code) {
-        app.table = newTable();
+        freshTables();
         app.ahead.clear();
       }
-      app.table.code = msg.code;
-      app.table.seat = msg.seat;
+      app.table.code = app.view.code = msg.code;
+      app.table.seat = app.view.seat = msg.seat;
       app.ui.offer = null;
       history.replaceState(null, "", `/r/${msg.code}`);
       return;
@@ -314,9 +320,11 @@ function handle(msg) {
       if (msg.seq >= t.seq || (msg.room && msg.room.code !== t.code)) {
         if (msg.room && msg.room.code !== t.code) app.ahead.clear();
         applySnapshot(app.table, msg);
+        toView({ snap: structuredClone(msg) });
+        app.returning = false;
         const early = app.earlyStart;
         app.earlyStart = null;
-        if (early && early.seq <= msg.seq) lateGameStart(app.table, early);
+        if (early && early.seq <= msg.seq) late(early);
         const game = `${app.table.code}/${app.table.game}`;
         if (app.table.game > 0 && !app.table.commitment && app.askedStart !== game) {
           // A snapshot has no commitment (a seat that completed the room, a reload): the
@@ -351,7 +359,7 @@ function handle(msg) {
     // event: it takes up its number, and applyEvent ignores the rest of it.)
     if (!t.code) return;
     if (msg.seq <= t.seq) {
-      if (msg.t === "game_started") lateGameStart(t, msg);
+      if (msg.t === "game_started") late(msg);
       return;
     }
     if (msg.seq > t.seq + 1) {
@@ -368,8 +376,80 @@ function handle(msg) {
 let sounds = new Set();
 
 function event(e) {
-  const sound = applyEvent(app.table, e);
-  if (sound) sounds.add(sound);
+  applyEvent(app.table, e);
+  toView({ e: structuredClone(e) });
+}
+
+function late(e) {
+  lateGameStart(app.table, e);
+  toView({ late: structuredClone(e) });
+}
+
+function freshTables() {
+  app.table = newTable();
+  app.view = newTable();
+  app.queue = [];
+  app.holdUntil = 0;
+}
+
+// ------------------------------------------------------------------ the view
+//
+// The felt shows the room's events in order, but a finished trick stays on it,
+// face up, while its result is said, before its cards go to the winner's pile;
+// what came meanwhile (the next trick's flips) waits in the queue behind it. A
+// war's deciding cards stay at least WAR_SHOW_MS; an ordinary trick SHOW_MS,
+// less when more tricks wait, so the felt never falls far behind.
+
+const SHOW_MS = 800;
+const BUSY_SHOW_MS = 300;
+const WAR_SHOW_MS = 950;
+let pumpTimer = null;
+
+function toView(item) {
+  app.queue.push(item);
+  pump();
+}
+
+function pump() {
+  clearTimeout(pumpTimer);
+  pumpTimer = null;
+  const v = app.view;
+  let changed = false;
+  while (app.queue.length) {
+    const wait = app.holdUntil - performance.now();
+    if (wait > 0) {
+      pumpTimer = setTimeout(pump, wait);
+      break;
+    }
+    if (v.gathering) v.gathering = null; // its cards have reached the winner's pile
+    const item = app.queue.shift();
+    changed = true;
+    if (item.snap) {
+      applySnapshot(app.view, item.snap);
+    } else if (item.late) {
+      lateGameStart(app.view, item.late);
+    } else {
+      const sound = applyEvent(app.view, item.e);
+      if (sound) sounds.add(sound);
+      if (item.e.t === "trick_won") hold(app.view.gathering);
+    }
+  }
+  if (changed) {
+    playSounds();
+    redraw();
+  }
+}
+
+function hold(g) {
+  const busy = app.queue.some((item) => item.e && item.e.t === "trick_won");
+  const show = g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS;
+  const fly = reducedMotion() ? 0 : FLY_MS;
+  app.holdUntil = performance.now() + show + fly;
+  setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
+  setTimeout(() => {
+    if (app.view.gathering === g) { app.view.gathering = null; redraw(); }
+    pump();
+  }, show + fly);
 }
 
 function askResync() {
@@ -395,13 +475,13 @@ function catchUp() {
   for (const [seq, early] of [...app.ahead]) {
     if (seq > t.seq) continue;
     app.ahead.delete(seq); // (covered by a snapshot; its commitment is still wanted)
-    if (early.t === "game_started") lateGameStart(t, early);
+    if (early.t === "game_started") late(early);
   }
   if (app.ahead.size) askResync();
 }
 
 function leftRoom(notice) {
-  app.table = newTable();
+  freshTables();
   app.ahead.clear();
   app.playedFor = null;
   app.ui.notice = notice;
@@ -409,25 +489,17 @@ function leftRoom(notice) {
   history.replaceState(null, "", "/");
 }
 
-let gatherTimers = { trick: null };
-
-function afterMessages() {
-  // The sounds of what just happened (one of each kind per frame).
+function playSounds() {
+  // The sounds of what was just shown (one of each kind at a time).
   if (sounds.has("game-won")) playGameOver(true);
   else if (sounds.has("game-over")) playGameOver(false);
   else if (sounds.has("win-mine")) playWin(true);
   else if (sounds.has("win")) playWin(false);
   else if (sounds.has("flip")) playFlip();
   sounds = new Set();
-  // A finished trick stays face up a moment, then goes to the winner's pile.
-  const g = app.table.gathering;
-  if (g && gatherTimers.trick !== `${app.table.game}/${g.trick}`) {
-    const key = `${app.table.game}/${g.trick}`;
-    gatherTimers.trick = key;
-    const same = () => app.table.gathering === g;
-    setTimeout(() => { if (same()) { g.stage = "fly"; redraw(); } }, SHOW_MS);
-    setTimeout(() => { if (same()) { app.table.gathering = null; redraw(); } }, SHOW_MS + (reducedMotion() ? 0 : FLY_MS));
-  }
+}
+
+function afterMessages() {
   redraw();
 }
 
@@ -542,7 +614,13 @@ export function inviteBase() {
   return location.origin;
 }
 
-const inviteUrl = (code) => `${inviteBase()}/r/${code}`;
+/** The room's link; a seated player's names them, so the invited are told who asks. */
+function inviteUrl(code) {
+  const t = app.table;
+  const mine = t.room && t.seat !== null ? t.room.seats[t.seat] : null;
+  const from = mine && mine.name ? `?from=${encodeURIComponent(mine.name)}` : "";
+  return `${inviteBase()}/r/${code}${from}`;
+}
 const onlyHere = () => loopbackHost(new URL(inviteBase()).hostname);
 
 async function copyInvite(code) {
@@ -583,9 +661,17 @@ function App() {
     <${Header} />
     <${ConnectionBanner} />
     <${Messages} />
-    ${inRoom ? html`<${Room} />` : html`<${Home} />`}
+    ${inRoom ? html`<${Room} />` : (app.returning || app.pendingCode) && !app.ui.offer && !app.ui.error ? html`<${Returning} />` : html`<${Home} />`}
     ${app.ui.askName ? html`<${NameDialog} />` : null}
     <p id="announce" class="sr-only" aria-live="polite">${t.announce}</p>`;
+}
+
+/** On the way to a room (a reload, an invite link): the table's place, not the home page. */
+function Returning() {
+  const code = app.pendingCode || location.pathname.slice(3);
+  return html`<main id="returning" class="returning" aria-busy="true">
+    <section class="felt returning-felt"><p class="phase">${app.returning ? "Back to the table" : "Joining"} ${code ? `room ${code}` : ""}…</p></section>
+  </main>`;
 }
 
 function Header() {
@@ -653,7 +739,7 @@ function NameDialog() {
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
       <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p>${app.pendingCode ? `A friend invited you to room ${app.pendingCode}. ` : ""}What should the table call you?</p>
+      <p id="name-invite">${app.pendingCode ? `${app.invitedBy ? `${app.invitedBy} invited you` : "You are invited"} to room ${app.pendingCode}. ` : ""}What should the table call you?</p>
       <label for="name">Your name</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
         placeholder="e.g. Ada" />
@@ -829,14 +915,16 @@ function LobbyList() {
 
 function Room() {
   const t = app.table;
-  const room = t.room;
+  const shown = app.view.room ? app.view : t; // (the felt's state: it may be a trick behind)
+  const room = shown.room;
   const watching = t.seat === null;
-  return html`<main id="table" class=${`room state-${room.state} ${t.phase === "war" ? "at-war" : ""}`} aria-labelledby="table-title">
+  const lobby = t.room.state === "lobby" && room.state === "lobby";
+  return html`<main id="table" class=${`room state-${room.state} ${shown.phase === "war" ? "at-war" : ""}`} aria-labelledby="table-title">
     <${RoomBar} />
     <div class="room-body">
       <div class="room-main">
-        ${room.state === "lobby" ? html`<${WaitingRoom} />` : html`<${Felt} />`}
-        ${room.state !== "lobby" ? html`<${Controls} />` : null}
+        ${lobby || !app.view.room ? html`<${WaitingRoom} />` : html`<${Felt} />`}
+        ${!lobby && room.state !== "over" ? html`<${Controls} />` : null}
       </div>
       <aside class="room-side">
         ${room.state !== "lobby" ? html`<${TrickLog} />` : null}
@@ -853,7 +941,13 @@ function RoomBar() {
   const room = t.room;
   const code = t.code;
   const canShare = typeof navigator.share === "function";
-  return html`<section class="room-bar" aria-labelledby="table-title">
+  const lobby = room.state === "lobby";
+  const amHost = t.seat !== null && t.seat === room.host;
+  // The operator's hint is for the host, once: in the first waiting room it is shown in.
+  const hintFor = localStorage.getItem("krig.hostHint");
+  const hint = amHost && lobby && onlyHere() && meta("local-only") && (!hintFor || hintFor === code);
+  if (hint && !hintFor) localStorage.setItem("krig.hostHint", code);
+  return html`<section class=${`room-bar ${lobby ? "" : "in-game"}`} aria-labelledby="table-title">
     <h1 id="table-title">Room <span id="room-code">${code}</span></h1>
     <span class="badges">
       <span class="badge">${room.preset}</span>
@@ -863,14 +957,16 @@ function RoomBar() {
       ${room.locked ? html`<span class="badge">locked</span>` : null}
       ${room.public ? html`<span class="badge">listed</span>` : null}
     </span>
-    <div class="invite">
-      <label for="invite-link">Invite friends</label>
-      <input id="invite-link" readonly value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
-      <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
-      ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
-      ${onlyHere() && meta("local-only") ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
+    <details class="invite" id="invite" open=${lobby}>
+      <summary>Invite friends</summary>
+      <div class="invite-body">
+        <input id="invite-link" readonly aria-label="Invite link" value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
+        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
+        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
+      </div>
+      ${hint ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
         start it with <code>--host 0.0.0.0</code> (or <code>--public-url</code>) so friends elsewhere can open the link.</p>` : null}
-    </div>
+    </details>
   </section>`;
 }
 
@@ -996,7 +1092,7 @@ function places(n, me) {
 }
 
 function Felt() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const n = room.seats.length;
   const where = places(n, t.seat);
@@ -1019,21 +1115,24 @@ function Felt() {
       );
     }
   });
+  const over = room.state === "over" && t.phase === "over";
+  const last = t.lastTrick;
   return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label="The table">
     <ol id="seats" class="seats" aria-label="Seats">
       ${room.seats.map((seat, s) => html`<${SeatArea} key=${s} s=${s} where=${where[s]} />`)}
     </ol>
-    <div class="centre">
+    ${over ? html`<${GameOver} />` : html`<div class="centre">
       ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">WAR!</p>` : null}
+      ${last ? html`<p id="trick-result" class=${`trick-result ${g === last ? "now" : ""} ${last.winner === t.seat ? "mine" : ""}`}
+        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">Trick ${last.trick}: </span>`}${trickLine(t, last)}</p>` : null}
       <p id="phase" class="phase">${phaseText()}</p>
       <${Clock} />
-    </div>
-    ${room.state === "over" ? html`<${GameOver} />` : null}
+    </div>`}
   </section>`;
 }
 
 function SeatArea({ s, where }) {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const seat = room.seats[s];
   const active = t.active[s] !== false;
@@ -1041,16 +1140,28 @@ function SeatArea({ s, where }) {
   const acted = t.acted.has(s);
   const g = t.gathering;
   const mine = s === t.seat;
-  const winnings = room.rules.winnings === "separate" ? t.winnings[s] ?? 0 : 0;
-  const held = t.counts[s] ?? 0;
+  const separate = room.rules.winnings === "separate";
+  const current = t.onTable[s] || [];
+  // A card lying on the table is in nobody's pile; a won trick counts once its cards arrive.
+  const onTable = current.filter((slot) => slot.pending).length;
+  const arriving = g && g.winner === s ? g.total : 0;
+  const winnings = separate ? Math.max(0, (t.winnings[s] ?? 0) - arriving) : 0;
+  const held = (t.counts[s] ?? 0) - onTable - arriving;
   const pile = held - winnings;
   const state = !active ? "out" : toAct ? (mine ? "your turn" : "to flip") : acted ? "flipped" :
     t.phase === "war" && !t.warSeats.includes(s) ? "watching the war" : "";
-  const gathering = g ? (g.slots[s] || []) : [];
-  const current = t.onTable[s] || [];
+  const slots = g ? (g.slots[s] || []) : current;
   const label = `${seat.name || `seat ${s + 1}`}${mine ? " (you)" : ""}: ${held} cards` +
     (winnings ? ` (${pile} in the pile, ${winnings} won)` : "") + (state ? `, ${state}` : "");
   const wonNow = g && g.winner === s;
+  const deciding = g ? new Set(g.deciding.map((d) => d.key)) : null;
+  const cls = (slot) => {
+    const down = slot.key.includes(".d") || slot.key.includes("pot");
+    if (g) {
+      return `gather ${down ? "war-down" : ""} ${deciding.has(slot.key) ? "decider" : ""} ${slot.key === g.winningKey && wonNow ? "winning" : ""}`;
+    }
+    return `${slot.pending ? "pending" : ""} ${down ? "war-down" : ""}`;
+  };
   return html`<li class=${`seat at-${where} ${mine ? "mine" : ""} ${toAct ? "waiting" : ""} ${acted ? "acted" : ""} ${active ? "" : "out"} ${wonNow ? "won" : ""}`}
     id=${`seat-${s}`} aria-label=${label}>
     <div class="seat-head">
@@ -1059,47 +1170,47 @@ function SeatArea({ s, where }) {
     </div>
     <div class="seat-cards">
       <div class="piles">
-        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${room.rules.winnings === "separate" ? "pile" : "cards"}: ${pile}`} />
-        ${room.rules.winnings === "separate" ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
+        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? "pile" : "cards"}: ${pile}`} />
+        ${separate ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
         ${wonNow && g.stage === "fly" ? html`<span class="plus" aria-hidden="true">+${g.total}</span>` : null}
       </div>
-      <div class="played" aria-label=${`${seat.name || "seat"}'s cards on the table`}>
-        ${gathering.map((slot) => html`<${Card} key=${slot.key} card=${slot.card}
-          extra=${`gather ${slot.key.includes(".d") ? "war-down" : ""}`} />`)}
-        ${current.map((slot) => html`<${Card} key=${slot.key} card=${slot.card}
-          extra=${`${slot.pending ? "pending" : ""} ${slot.key.includes(".d") || slot.key.includes("pot") ? "war-down" : ""}`} />`)}
+      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${`${seat.name || "seat"}'s cards on the table`}>
+        ${slots.map((slot) => html`<${Card} key=${slot.key} slot=${slot.key} card=${slot.card} extra=${cls(slot)} />`)}
       </div>
     </div>
   </li>`;
 }
 
+const tapOrKey = (touchWord, keyWord) => (touchScreen() ? touchWord : keyWord);
+
 function phaseText() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
-  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonText(t.result.reason)}.` : "The game is over.";
+  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : "The game is over.";
   const waiting = t.awaiting.filter((s) => !t.acted.has(s));
   const names = (seats) => joinNames(seats.map((s) => who(t, s)));
+  const war = t.phase === "war" ? `${warLine(t)} ` : "";
   if (t.seat === null) {
     // A spectator's own wording: never "flip your card".
-    if (!waiting.length) return "Every card is down: the reveal is coming.";
-    if (t.phase === "war") return `War! ${names(t.warSeats)} lay ${t.warDown} face down and one up. Waiting for ${names(waiting)}.`;
-    return `Battle: waiting for ${names(waiting)} to flip.`;
+    if (!waiting.length) return `${war}Every card is down: the reveal is coming.`;
+    return `${war}Waiting for ${names(waiting)}${t.phase === "war" ? "" : " to flip"}.`;
   }
   if (t.active[t.seat] === false) return `You are out of cards: watching ${names(t.active.flatMap((a, s) => (a ? [s] : [])))} play on.`;
-  const mineToAct = waiting.includes(t.seat) && app.playedFor !== stepKey();
+  const mineToAct = waiting.includes(t.seat) && myTurn();
   const others = waiting.filter((s) => s !== t.seat);
   const verb = handGame() ? "choose a card" : "flip";
+  const how = handGame() ? `choose a card (${tapOrKey("tap it", `keys 1–${t.hand.length}`)})` : tapOrKey("tap Flip", "press Space or Flip");
   if (t.phase === "war") {
-    if (!t.warSeats.includes(t.seat)) return `War between ${names(t.warSeats)}: you sit this one out.`;
-    if (mineToAct) return `War! Lay ${t.warDown} face down and one up: ${handGame() ? "choose your card (1–" + t.hand.length + ")" : "press Space or Flip"}.`;
-    return others.length ? `War! Waiting for ${names(others)}.` : "War! Every card is down…";
+    if (!t.warSeats.includes(t.seat)) return `${war}You sit this one out.`;
+    if (mineToAct) return `${war}Your turn: ${how}.`;
+    return others.length ? `${war}Waiting for ${names(others)}.` : `${war}Every card is down…`;
   }
-  if (mineToAct) return `Your turn: ${handGame() ? `choose a card (keys 1–${t.hand.length})` : "flip your card (Space)"}.`;
+  if (mineToAct) return `Your turn: ${handGame() ? how : tapOrKey("tap Flip", "flip your card (Space)")}.`;
   return others.length ? `Waiting for ${names(others)} to ${verb}.` : "Every card is down…";
 }
 
 function Clock() {
-  const t = app.table;
+  const t = app.view;
   const [, tick] = useState(0);
   const live = (t.deadlineMs || t.gameEndsMs) && t.phase !== "over";
   useEffect(() => {
@@ -1142,19 +1253,19 @@ function Controls() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
   if (!seated) return html`<div class="controls"><p class="hint">You are watching. Only the players can flip.</p></div>`;
-  const label = t.phase === "war" && turn ? `War: flip ${t.warDown} + 1` : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
+  const label = t.phase === "war" && turn ? (t.warDown ? `Lay ${t.warDown} down, 1 up` : "Flip for the war") : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
   return html`<div class="controls">
     ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label="Your hand: choose a card (keys 1 to ${t.hand.length})">
       ${t.hand.map((card, i) => html`<${Card} key=${`h${card}`} card=${card} keyHint=${String(i + 1)}
         label=${`Play ${cardName(card)} (key ${i + 1})`} disabled=${!turn} onClick=${() => choose(card)} />`)}
     </div>` : null}
     ${!handGame() && playing ? html`<button type="button" id="flip" class="flip primary" disabled=${!turn}
-      aria-keyshortcuts="Space F" onClick=${flip}>${label}<kbd>Space</kbd></button>` : null}
+      aria-keyshortcuts="Space F" onClick=${flip}>${label}${touchScreen() ? null : html`<kbd>Space</kbd>`}</button>` : null}
   </div>`;
 }
 
 function TrickLog() {
-  const t = app.table;
+  const t = app.view;
   return html`<section class="panel log" aria-labelledby="log-title">
     <h2 id="log-title">Last tricks</h2>
     ${t.log.length ? null : html`<p class="hint">Nothing yet: the first trick is on the table.</p>`}
@@ -1202,7 +1313,7 @@ function Chat() {
 }
 
 function GameOver() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const r = t.result;
   const title = resultTitle(t);
@@ -1218,7 +1329,7 @@ function GameOver() {
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
     <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
-    <p class="reason">${r ? reasonText(r.reason) : ""}</p>
+    <p class="reason" id="reason">${r ? `${reasonLine(t)}.` : ""}</p>
     <table id="standings" class="standings">
       <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th></tr></thead>
       <tbody>${rows.map((row) => html`<tr key=${row.seat} class=${row.seat === t.seat ? "mine" : ""}>
@@ -1261,7 +1372,10 @@ async function runCheck() {
 function setup() {
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9-]+)$/);
   if (match) app.pendingCode = match[1].toUpperCase();
+  const from = new URLSearchParams(location.search).get("from");
+  if (match && from) app.invitedBy = from.trim().replace(/\s+/g, " ").slice(0, 32);
   if (!app.name) app.ui.askName = true;
+  if (app.returning) setTimeout(() => { if (app.returning) { app.returning = false; redraw(); } }, 5000);
   redraw();
   connect(); // (an invite link's room is joined at the welcome once the name is known)
 }

@@ -8,7 +8,7 @@
 // go to the winner ("gathering").
 "use strict";
 
-import { cardName } from "/static/cards.js";
+import { cardName, cardShort } from "/static/cards.js";
 
 export const LOG_KEPT = 12;
 export const CHAT_KEPT = 100;
@@ -21,7 +21,7 @@ export function newTable() {
     deadlineMs: 0, gameEndsMs: 0, warSeats: [], warDown: 0,
     log: [], chat: [], result: null, stats: { tricks: 0, wars: 0, longestWar: 0, warsWon: [] },
     game: 0, commitment: null, dealtCounts: null, drawn: [], laid: [], followed: false,
-    deal: null, announce: "", events: 0,
+    deal: null, announce: "", events: 0, outWhy: {}, lastTrick: null,
   };
 }
 
@@ -80,6 +80,25 @@ export function applySnapshot(t, snap) {
   t.result = v.phase === "over"
     ? { result: v.result, winners: v.winners, reason: v.reason, counts: v.counts, set_aside: v.set_aside }
     : null;
+  // A war under way (newer servers say whose and how many face down; older ones
+  // only that it is one: then the seats still to act are the war's).
+  if (v.phase === "war") {
+    t.warSeats = Array.isArray(v.war_seats) ? v.war_seats.slice() : v.awaiting.slice();
+    t.warDown = typeof v.war_down === "number" ? v.war_down : (t.room.rules.war_down ?? 0);
+  } else {
+    t.warSeats = [];
+    t.warDown = 0;
+  }
+  t.outWhy = {};
+  if (Array.isArray(v.recent_tricks)) t.log = v.recent_tricks.map(logEntry).reverse().slice(0, LOG_KEPT);
+}
+
+/** A trick for the log, from a trick_won event (or a snapshot's recent trick of the same fields). */
+function logEntry(e) {
+  return {
+    trick: e.trick, winner: e.winner, total: e.total, wars: e.wars,
+    faceUp: e.face_up, stolen: (e.stolen_from || []).length, returned: (e.returned || []).length,
+  };
 }
 
 function say(t, text) {
@@ -118,6 +137,8 @@ export function applyEvent(t, e) {
       return null;
     case "game_started":
       t.hand = [];
+      t.outWhy = {};
+      t.lastTrick = null;
       t.revealSeq = e.seq;
       if (t.room) {
         t.room.state = "playing";
@@ -133,7 +154,7 @@ export function applyEvent(t, e) {
         game: e.game, commitment: e.commitment, dealtCounts: e.counts.slice(),
         drawn: Array(e.players).fill(0), laid: Array.from({ length: e.players }, () => []), followed: true,
       });
-      say(t, "The game has started. " + (t.seat !== null ? "Press Space to flip." : ""));
+      say(t, "The game has started. " + (t.seat !== null ? `${touchScreen() ? "Tap Flip" : "Press Space"} to flip.` : ""));
       return "flip";
     case "acted": {
       t.acted.add(e.seat);
@@ -176,11 +197,12 @@ export function applyEvent(t, e) {
       t.warSeats = e.seats;
       t.warDown = e.down;
       t.awaiting = e.seats.filter((s) => !e.stuck.includes(s));
-      say(t, `${t.announce} War between ${list(e.seats.map((s) => who(t, s)))}!` +
-        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Lay ${e.down} face down and one up: press Space.` : ""));
+      say(t, `${t.announce} WAR! ${warLine(t)}` +
+        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Your turn: ${touchScreen() ? "tap Flip" : "press Space"}.` : ""));
       return null;
     case "trick_won": {
-      t.gathering = { trick: e.trick, winner: e.winner, total: e.total, wars: e.wars, slots: t.onTable, stage: "show" };
+      t.gathering = gatheringOf(t, e);
+      t.lastTrick = t.gathering;
       t.onTable = t.onTable.map(() => []);
       t.phase = "battle";
       t.war = 0;
@@ -203,13 +225,9 @@ export function applyEvent(t, e) {
         t.stats.longestWar = Math.max(t.stats.longestWar, e.wars);
         if (t.stats.warsWon[e.winner] !== undefined) t.stats.warsWon[e.winner] += 1;
       }
-      t.log.unshift({
-        trick: e.trick, winner: e.winner, total: e.total, wars: e.wars,
-        faceUp: e.face_up, stolen: e.stolen_from.length, returned: e.returned.length,
-      });
+      t.log.unshift(logEntry(e));
       if (t.log.length > LOG_KEPT) t.log.length = LOG_KEPT;
-      const took = e.winner === t.seat ? "You take" : `${seatName(t, e.winner)} takes`;
-      say(t, `${t.announce} ${took} ${e.total} cards${e.wars ? ` after ${e.wars === 1 ? "a war" : `${e.wars} wars`}` : ""}.`);
+      say(t, `${t.announce} ${trickLine(t, t.gathering)}`);
       return e.winner === t.seat ? "win-mine" : "win";
     }
     case "shuffled":
@@ -217,6 +235,7 @@ export function applyEvent(t, e) {
       return null;
     case "player_out":
       t.active[e.seat] = false;
+      t.outWhy[e.seat] = e.reason;
       t.counts[e.seat] -= e.to_pot;
       t.winnings[e.seat] = 0;
       for (let i = 0; i < e.to_pot; i++) t.onTable[e.seat]?.push({ key: `${t.trick}.pot${i}`, card: null });
@@ -239,6 +258,97 @@ export function applyEvent(t, e) {
     default:
       return null;
   }
+}
+
+/** A phone or tablet: say "tap", never "press Space". */
+export const touchScreen = () =>
+  typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+const RANK_PLURAL = { 11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers" };
+const rankPlural = (card) => RANK_PLURAL[card >> 2] ?? `${card >> 2}s`;
+
+/** "You and Bo": the first name as a sentence's subject. */
+export function subjects(t, seats) {
+  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? "You" : "you") : seatName(t, s))));
+}
+
+/** The last face-up card a seat has on the table (null: none). */
+function lastUp(t, s) {
+  const row = t.onTable[s] || [];
+  for (let i = row.length - 1; i >= 0; i--) if (row[i].card !== null && row[i].card !== undefined) return row[i].card;
+  return null;
+}
+
+/** As the terminal says it: "You and Bo tied with 8s: 3 face down, then one up." */
+export function warLine(t) {
+  const seats = t.warSeats.length ? t.warSeats : t.awaiting;
+  const tiedCard = seats.map((s) => lastUp(t, s)).find((c) => c !== null);
+  const rank = tiedCard !== undefined && tiedCard !== null ? ` with ${rankPlural(tiedCard)}` : "";
+  const lay = t.warDown ? `${t.warDown} face down, then one up.` : "one card up each.";
+  return `${subjects(t, seats)} tied${rank}: ${lay}`;
+}
+
+/**
+ * A finished trick as the felt shows it: its cards, who took it, and the cards
+ * that decided it (the last face-up card of each seat in the trick's last step).
+ */
+function gatheringOf(t, e) {
+  const slots = t.onTable;
+  const finalKey = `${e.trick}.${e.wars}.up`;
+  const deciding = [];
+  let winningCard = null;
+  const hasFinal = slots.some((row) => row.some((slot) => slot.key === finalKey));
+  slots.forEach((row, s) => {
+    const last = [...row].reverse().find((slot) => slot.card !== null && slot.card !== undefined);
+    if (!last || (hasFinal && last.key !== finalKey)) return;
+    deciding.push({ seat: s, key: last.key, card: last.card });
+    if (s === e.winner) winningCard = last.card;
+  });
+  return {
+    trick: e.trick, winner: e.winner, total: e.total, wars: e.wars, slots, stage: "show",
+    deciding, winningCard, winningKey: deciding.find((d) => d.seat === e.winner)?.key ?? null,
+  };
+}
+
+/** "Bo takes 2 with K♠ over Q♣." / "You take 10 after a war, with K♠ over Q♣." */
+export function trickLine(t, g) {
+  const subject = g.winner === t.seat ? "You take" : `${seatName(t, g.winner)} takes`;
+  const war = g.wars ? ` after ${g.wars === 1 ? "a war" : `${g.wars} wars`}` : "";
+  const others = g.deciding.filter((d) => d.seat !== g.winner).map((d) => cardShort(d.card));
+  const how = g.winningCard !== null && others.length
+    ? `${war ? "," : ""} with ${cardShort(g.winningCard)} over ${list(others)}` : "";
+  return `${subject} ${g.total}${war}${how}.`;
+}
+
+const REASON_LINES = {
+  all_cards: "{winner} took all {cards} cards",
+  short_war: "{loser} had too few cards to finish a war",
+  exhausted_tie: "everyone ran out of cards in a war",
+  time_limit: "time ran out, and most cards wins",
+  wars_won: "{winner} won {wars} wars",
+  round_cap: "the trick limit ({tricks}) was reached, and most cards wins",
+  cycle: "the game was repeating itself forever",
+  abandoned: "every player left, and most cards wins",
+};
+
+/** Why the game ended, naming who (as the terminal says it), without a full stop. */
+export function reasonLine(t) {
+  const r = t.result;
+  if (!r) return "";
+  const rules = t.room ? t.room.rules : {};
+  let losers = Object.entries(t.outWhy).filter(([, why]) => why === "short_war").map(([s]) => Number(s));
+  if (!losers.length && r.reason === "short_war") {
+    losers = t.active.flatMap((a, s) => (a === false && !r.winners.includes(s) ? [s] : []));
+  }
+  const fill = {
+    winner: r.winners.length ? subjects(t, r.winners) : "nobody",
+    loser: losers.length ? subjects(t, losers) : "a player",
+    cards: String(r.counts.reduce((a, b) => a + b, 0)),
+    wars: String(rules.wars_to_win ?? ""),
+    tricks: String(rules.max_tricks || t.stats.tricks),
+  };
+  const text = REASON_LINES[r.reason] ?? String(r.reason).replaceAll("_", " ");
+  return text.replace(/[{](\w+)[}]/g, (_, k) => fill[k]);
 }
 
 /**

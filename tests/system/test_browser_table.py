@@ -1,0 +1,245 @@
+"""The felt watched as a player sees it: real headless Chromium, sampled every 50 ms.
+
+Two people (a desktop and a phone with a touch screen) play whole games at a
+person's pace (each flip 0.25-0.9 s after the button lights up) on a 16-card
+deck (jack to ace), where wars are frequent and games short. Every page keeps
+a timeline of what its felt shows (each card in each seat's spot, which is
+topmost at its centre, the trick result) and the frames it received; the
+assertions compare the two:
+
+- no card of an earlier trick ever shares a seat's spot with a newer one;
+- every war's deciding cards (the last reveal of the trick, from the frames)
+  lie face up, unmoved and topmost (``elementFromPoint``) for >= 600 ms;
+- after every reveal the trick's winner is named on the felt;
+- on the phone (390x844) the Flip button and "Play again" are fully in view,
+  and nothing tells a touch-screen player to press Space.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from typing import Any
+
+from server_support import ServerProc
+from test_browser import Browser, _host, browser, web_server  # noqa: F401 (fixtures)
+
+from protocol import messages as m
+from protocol.codec import decode_server
+
+DESK = {"width": 1280, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+TOUCH = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+SMALL = {"min_rank": "11"}
+"""Jack to ace: 16 cards, a tie in about one trick of three, games of a few dozen tricks."""
+WAR_SHOWN_MS = 600
+
+SAMPLER = """() => {
+  window.__samples = [];
+  const slotTrick = (slot) => {
+    const m = /^s?(\\d+)\\./.exec(slot || '');
+    return m ? Number(m[1]) : null;
+  };
+  setInterval(() => {
+    const seats = [...document.querySelectorAll('#seats > li.seat')].map((li) => {
+      const played = li.querySelector('.played');
+      const cards = played ? [...played.querySelectorAll(':scope > .card')].map((c) => {
+        const r = c.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { slot: c.dataset.slot, trick: slotTrick(c.dataset.slot),
+                 label: c.getAttribute('aria-label'), up: c.classList.contains('up'),
+                 top: !!hit && c.contains(hit),
+                 x: Math.round(r.left), y: Math.round(r.top) };
+      }) : [];
+      return { seat: Number(li.id.slice(5)), cards };
+    });
+    const res = document.getElementById('trick-result');
+    window.__samples.push({ t: performance.now(), seats, game: krig.view.game,
+      result: res ? { trick: Number(res.dataset.trick), text: res.textContent } : null });
+  }, 50);
+}"""
+
+RANKS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+SUITS = ["clubs", "diamonds", "hearts", "spades"]
+
+
+def card_name(card: int) -> str:
+    if card == 60:
+        return "red joker"
+    if card == 61:
+        return "black joker"
+    return f"{RANKS.get(card >> 2, str(card >> 2))} of {SUITS[card & 3]}"
+
+
+async def person(page: Any, stop: asyncio.Event, touch: bool, rng: random.Random) -> int:
+    """Flip 0.25-0.9 s after the Flip button lights up, as long as the game goes on."""
+    flips = 0
+    while not stop.is_set():
+        lit = await page.evaluate(
+            "() => { const b = document.getElementById('flip'); return !!b && !b.disabled; }"
+        )
+        if lit:
+            await asyncio.sleep(rng.uniform(0.25, 0.9))
+            if touch:
+                await page.tap("#flip", timeout=2000)
+            else:
+                await page.keyboard.press("Space")
+            flips += 1
+            await page.wait_for_timeout(60)
+        else:
+            await page.wait_for_timeout(25)
+    return flips
+
+
+Trick = tuple[int, int]
+"""(game, trick)."""
+
+
+def tricks_won(messages: list[Any]) -> list[tuple[Trick, m.TrickWon]]:
+    game = 0
+    out = []
+    for msg in messages:
+        if isinstance(msg, m.GameStarted):
+            game = msg.game
+        elif isinstance(msg, m.TrickWon):
+            out.append(((game, msg.trick), msg))
+    return out
+
+
+def deciding_cards(messages: list[Any]) -> dict[Trick, dict[int, str]]:
+    """Per war trick: each deciding seat's card (its last reveal), from the frames."""
+    out: dict[Trick, dict[int, str]] = {}
+    last: m.Revealed | None = None
+    game = 0
+    for msg in messages:
+        if isinstance(msg, m.GameStarted):
+            game = msg.game
+        elif isinstance(msg, m.Revealed):
+            last = msg
+        elif isinstance(msg, m.TrickWon) and msg.wars and last is not None:
+            ups = {s: card_name(c) for s, c in enumerate(last.up) if c is not None}
+            out[(game, msg.trick)] = ups
+    return out
+
+
+def longest_shown(samples: list[dict[str, Any]], key: Trick, ups: dict[int, str]) -> float:
+    """The longest time (ms) every deciding card of a trick was face up, topmost, unmoved."""
+    game, trick = key
+    best = 0.0
+    start: float | None = None
+    where: dict[int, tuple[int, int]] = {}
+    for sample in samples:
+        if sample["game"] != game:
+            continue
+        seats = {s["seat"]: s["cards"] for s in sample["seats"]}
+        spots: dict[int, tuple[int, int]] = {}
+        for seat, label in ups.items():
+            for card in seats.get(seat, []):
+                if card["label"] == label and card["trick"] == trick and card["up"] and card["top"]:
+                    spots[seat] = (card["x"], card["y"])
+        ok = len(spots) == len(ups) and (start is None or spots == where)
+        if ok and start is None:
+            start, where = sample["t"], spots
+        elif not ok and start is not None:
+            start = None
+            if len(spots) == len(ups):  # moved: a new run starts here
+                start, where = sample["t"], spots
+        if start is not None:
+            best = max(best, sample["t"] - start)
+    return best
+
+
+def names_on_felt(samples: list[dict[str, Any]], key: Trick) -> set[str]:
+    game, trick = key
+    return {
+        s["result"]["text"]
+        for s in samples
+        if s["game"] == game and s["result"] is not None and s["result"]["trick"] == trick
+    }
+
+
+async def test_a_whole_game_at_a_persons_pace_shows_every_trick_and_war_right(
+    web_server: ServerProc,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    frames: dict[str, list[bytes]] = {"Ada": [], "Bo": []}
+    ada = await browser.page(web_server.http + "/", name="Ada", viewport=DESK, frames=frames["Ada"])
+    code = await _host(ada, "classic", 2, SMALL, cap=40)
+    bo = await browser.page(
+        f"{web_server.http}/r/{code}", name="Bo", viewport=PHONE, frames=frames["Bo"], **TOUCH
+    )
+    pages = {"Ada": ada, "Bo": bo}
+    for page in pages.values():
+        await page.wait_for_function("() => krig.view.room && krig.view.room.state === 'playing'")
+        await page.evaluate(SAMPLER)
+    rng = random.Random(31)
+    wars = 0
+    games = 0
+    flip_seen_in_view = False
+    while games < 3 and (wars < 3 or games < 1):
+        stop = asyncio.Event()
+        players = [
+            asyncio.ensure_future(person(ada, stop, False, rng)),
+            asyncio.ensure_future(person(bo, stop, True, rng)),
+        ]
+        give_up = time.monotonic() + 150
+        while time.monotonic() < give_up:
+            if all([await p.evaluate("krig.view.phase === 'over'") for p in pages.values()]):
+                break
+            # The phone: Flip is fully in view without scrolling, and no word of a Space bar.
+            box = await bo.evaluate(
+                """() => { const b = document.getElementById('flip'); if (!b) return null;
+                   const r = b.getBoundingClientRect();
+                   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                           sy: scrollY, text: document.body.innerText}; }"""
+            )
+            if box is not None:
+                flip_seen_in_view = True
+                assert box["sy"] == 0 and box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+                assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+                assert "Space" not in box["text"], box["text"]
+            await asyncio.sleep(0.3)
+        stop.set()
+        await asyncio.gather(*players)
+        games += 1
+        # Game over on the phone: "Play again" fully in view without scrolling.
+        await bo.wait_for_selector("#rematch")
+        box = await bo.evaluate(
+            """() => { const r = document.getElementById('rematch').getBoundingClientRect();
+               return {top: r.top, bottom: r.bottom, sy: scrollY}; }"""
+        )
+        assert box["sy"] == 0 and box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+        messages = [decode_server(f) for f in frames["Ada"]]
+        wars = len(deciding_cards(messages))
+        if games < 3 and (wars < 3 or games < 1):
+            for page in pages.values():
+                await page.click("#rematch")
+            await ada.wait_for_function(f"() => krig.view.room.game === {games + 1}")
+    assert flip_seen_in_view
+    assert wars >= 1, "no war in three games of a 16-card deck"
+
+    for name, page in pages.items():
+        samples: list[dict[str, Any]] = await page.evaluate("window.__samples")
+        assert len(samples) > 100
+        messages = [decode_server(f) for f in frames[name]]
+        seat = 0 if name == "Ada" else 1
+        # 1. A seat's spot never holds cards of two tricks.
+        for sample in samples:
+            for spot in sample["seats"]:
+                tricks = {c["trick"] for c in spot["cards"]}
+                assert len(tricks) <= 1, (name, sample["t"], spot)
+        # 2. Every war's deciding cards: face up, on top, unmoved, >= 600 ms.
+        for key, ups in deciding_cards(messages).items():
+            shown = longest_shown(samples, key, ups)
+            assert shown >= WAR_SHOWN_MS, (name, key, ups, shown)
+        # 3. After every reveal, the trick's winner is named on the felt.
+        for key, won in tricks_won(messages):
+            winner = "You" if won.winner == seat else ("Bo" if won.winner == 1 else "Ada")
+            said = names_on_felt(samples, key)
+            assert any(re.search(rf"\b{winner} takes? {won.total}\b", s) for s in said), (
+                name,
+                key,
+                said,
+            )
