@@ -11,7 +11,7 @@ import htm from "/static/vendor/htm.module.js";
 import { decode, encode } from "/static/msgpack.js";
 import { Card, Pile, cardName, cardShort } from "/static/cards.js";
 import {
-  DEFAULTS, OPTION_BY_NAME, PRESETS, PRESET_BY_NAME, RULE_OPTIONS, overrides, presetRules,
+  DEFAULTS, OPTION_BY_NAME, PRESETS, PRESET_BY_NAME, RULE_GROUPS, RULE_OPTIONS, overrides, presetRules,
   ruleLine, sourceText,
 } from "/static/rules.js";
 import {
@@ -19,6 +19,7 @@ import {
   standings, touchScreen, trickLine, warLine, who,
 } from "/static/table.js";
 import { checkDeal } from "/static/deal.js";
+import { recordFromJson, recordFromMessage, tableAfter, trickEnds } from "/static/replay.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
 
 export { PRESETS, RULE_OPTIONS };
@@ -124,7 +125,8 @@ function connect() {
   ws.onopen = () => {
     app.helloName = app.name || "guest";
     ws.send(encode({
-      t: "hello", v: 1, name: app.helloName, token: app.token, client: "krig-web/0.2", bundle: true,
+      // (a replay page is nobody's seat: it never takes over the session of a tab at a table)
+      t: "hello", v: 1, name: app.helloName, token: app.replay ? null : app.token, client: "krig-web/0.2", bundle: true,
     }));
   };
   ws.onmessage = (event) => {
@@ -276,6 +278,10 @@ function handle(msg) {
       app.ui.everConnected = true;
       app.backoff = 500;
       app.ui.retryAt = 0;
+      if (app.replay) {
+        if (app.replay.state === "loading") fetchRecord();
+        return;
+      }
       app.token = msg.session;
       sessionStorage.setItem("krig.token", msg.session);
       if (!msg.resumed) {
@@ -442,7 +448,8 @@ function pump() {
 
 function hold(g) {
   const busy = app.queue.some((item) => item.e && item.e.t === "trick_won");
-  const show = g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS;
+  const pace = app.replay && app.replay.speed ? app.replay.speed : 1; // (a replay's chosen speed)
+  const show = (g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS) / pace;
   const fly = reducedMotion() ? 0 : FLY_MS;
   app.holdUntil = performance.now() + show + fly;
   setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
@@ -571,6 +578,16 @@ async function host(form) {
   } catch (err) { /* shown already */ }
 }
 
+/** One click to a game: a private room with computer players in the other seats, started at once. */
+async function playComputer(form) {
+  await ensureName();
+  try {
+    await request({ t: "create", ...form, public: false, ready_checks: false });
+    await request({ t: "start" });
+    hideError();
+  } catch (err) { /* shown already */ }
+}
+
 async function quick(players, preset) {
   await ensureName();
   try {
@@ -614,11 +631,11 @@ export function inviteBase() {
   return location.origin;
 }
 
-/** The room's link; a seated player's names them, so the invited are told who asks. */
+/** The room's link; it names the host, so the invited know whose table it is. */
 function inviteUrl(code) {
-  const t = app.table;
-  const mine = t.room && t.seat !== null ? t.room.seats[t.seat] : null;
-  const from = mine && mine.name ? `?from=${encodeURIComponent(mine.name)}` : "";
+  const room = app.table.room;
+  const host = room && room.host !== null && room.host !== undefined ? room.seats[room.host] : null;
+  const from = host && host.name ? `?from=${encodeURIComponent(host.name)}` : "";
   return `${inviteBase()}/r/${code}${from}`;
 }
 const onlyHere = () => loopbackHost(new URL(inviteBase()).hostname);
@@ -661,7 +678,7 @@ function App() {
     <${Header} />
     <${ConnectionBanner} />
     <${Messages} />
-    ${inRoom ? html`<${Room} />` : (app.returning || app.pendingCode) && !app.ui.offer && !app.ui.error ? html`<${Returning} />` : html`<${Home} />`}
+    ${app.replay ? html`<${Replay} />` : inRoom ? html`<${Room} />` : (app.returning || app.pendingCode) && !app.ui.offer && !app.ui.error ? html`<${Returning} />` : html`<${Home} />`}
     ${app.ui.askName ? html`<${NameDialog} />` : null}
     <p id="announce" class="sr-only" aria-live="polite">${t.announce}</p>`;
 }
@@ -739,7 +756,7 @@ function NameDialog() {
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
       <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p id="name-invite">${app.pendingCode ? `${app.invitedBy ? `${app.invitedBy} invited you` : "You are invited"} to room ${app.pendingCode}. ` : ""}What should the table call you?</p>
+      <p id="name-invite">${app.pendingCode ? `You are invited to ${app.invitedBy ? `${app.invitedBy}'s table (room ${app.pendingCode})` : `room ${app.pendingCode}`}. ` : ""}What should the table call you?</p>
       <label for="name">Your name</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
         placeholder="e.g. Ada" />
@@ -794,16 +811,18 @@ function OptionField({ option, value, base, idPrefix, onChange }) {
     const choices = kind === "bool" ? [true, false] : kind;
     const encodeV = (v) => String(v);
     const shown = value ?? base ?? DEFAULTS[option.name];
+    const short = option.short ?? option.words;
+    const full = option.words(shown);
     return html`<div class="option">${label}
       <select id=${id} value=${value === undefined ? "" : encodeV(value)}
         onChange=${(e) => {
           const raw = e.currentTarget.value;
           onChange(raw === "" ? undefined : kind === "bool" ? raw === "true" : raw);
         }}>
-        ${base !== undefined ? html`<option value="">preset's: ${option.words(base)}</option>` : null}
-        ${choices.map((c) => html`<option value=${encodeV(c)}>${option.words(c)} (${sourceText(option.sources(c))})</option>`)}
+        ${base !== undefined ? html`<option value="">preset's: ${short(base)}</option>` : null}
+        ${choices.map((c) => html`<option value=${encodeV(c)}>${short(c)}</option>`)}
       </select>
-      <span class="hint">Source: ${sourceText(option.sources(shown))}</span></div>`;
+      <span class="hint">${full !== short(shown) ? `${full[0].toUpperCase()}${full.slice(1)}. ` : ""}Source: ${sourceText(option.sources(shown))}</span></div>`;
   }
   return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
 }
@@ -822,7 +841,16 @@ function NumberOption({ id, label, option, value, base, onChange }) {
   </div>`;
 }
 
-const CREATE_OPTIONS = RULE_OPTIONS.filter((o) => o.name !== "players" && o.name !== "max_tricks");
+/** The rule options in their groups, each a fieldset (the form's and the room's). */
+function RuleGroups({ values, base, idPrefix, onChange, skip = [] }) {
+  return html`<div class="rule-groups">
+    ${RULE_GROUPS.map(([title, names]) => html`<fieldset key=${title} class="rule-group">
+      <legend>${title}</legend>
+      ${names.filter((n) => !skip.includes(n)).map((n) => OPTION_BY_NAME[n]).map((o) => html`<${OptionField} key=${o.name}
+        option=${o} value=${values[o.name]} base=${base[o.name]} idPrefix=${idPrefix} onChange=${(v) => onChange(o.name, v)} />`)}
+    </fieldset>`)}
+  </div>`;
+}
 
 function CreateForm() {
   const [preset, setPreset] = useState("classic");
@@ -832,12 +860,15 @@ function CreateForm() {
   const [isPublic, setPublic] = useState(false);
   const [readyChecks, setReadyChecks] = useState(false);
   const base = presetRules(preset, seats);
-  const submit = (e) => {
-    e.preventDefault();
+  const form = () => {
     const options = {};
     for (const [k, v] of Object.entries(chosen)) if (v !== undefined) options[k] = v;
     if (Number(cap) > 0) options.max_tricks = Number(cap);
-    host({ preset, options, seats, public: isPublic, ready_checks: readyChecks });
+    return { preset, options, seats, public: isPublic, ready_checks: readyChecks };
+  };
+  const submit = (e) => {
+    e.preventDefault();
+    host(form());
   };
   return html`<form id="create-form" class="panel" aria-labelledby="create-title" onSubmit=${submit}>
     <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> Host a game</h2>
@@ -846,21 +877,23 @@ function CreateForm() {
     <select id="create-seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.currentTarget.value))}>
       <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
     </select>
-    <label class="field" for="create-cap">Round cap <span class="hint">(0: play until someone has every card)</span></label>
+    <label class="field" for="create-cap">Round cap</label>
     <input id="create-cap" type="number" min="0" max="10000" inputmode="numeric" value=${cap}
-      onInput=${(e) => setCap(e.currentTarget.value)} />
+      aria-describedby="create-cap-hint" onInput=${(e) => setCap(e.currentTarget.value)} />
+    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? `After ${cap} tricks, most cards wins.` : "None: the game goes on until one player has every card."}</p>
     <details id="create-rules">
       <summary>Every rule, in words</summary>
-      <div class="options">
-        ${CREATE_OPTIONS.map((o) => html`<${OptionField} key=${o.name} option=${o} value=${chosen[o.name]}
-          base=${base[o.name]} idPrefix="opt-" onChange=${(v) => setChosen({ ...chosen, [o.name]: v })} />`)}
-      </div>
+      <${RuleGroups} values=${chosen} base=${base} idPrefix="opt-" skip=${["max_tricks"]}
+        onChange=${(name, v) => setChosen({ ...chosen, [name]: v })} />
     </details>
     <label class="check"><input id="create-public" type="checkbox" checked=${isPublic}
       onChange=${(e) => setPublic(e.currentTarget.checked)} /> List it in the open rooms</label>
     <label class="check"><input id="create-ready-checks" type="checkbox" checked=${readyChecks}
       onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> Ready checks (players must say they are ready)</label>
-    <button type="submit" class="primary big">Create the room</button>
+    <p class="row create-actions">
+      <button type="submit" class="primary big">Create the room</button>
+      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>Play the computer now</button>
+    </p>
   </form>`;
 }
 
@@ -1052,10 +1085,7 @@ function HostControls({ empty }) {
     <details id="room-rules">
       <summary>Change the rules</summary>
       <${PresetPicker} id="room-preset" value=${room.preset} onChange=${(p) => configure({ preset: p, options: {} })} />
-      <div class="options">
-        ${RULE_OPTIONS.filter((o) => o.name !== "players").map((o) => html`<${OptionField} key=${o.name} option=${o}
-          value=${current[o.name]} base=${base[o.name]} idPrefix="room-opt-" onChange=${(v) => setOption(o.name, v)} />`)}
-      </div>
+      <${RuleGroups} values=${current} base=${base} idPrefix="room-opt-" onChange=${setOption} />
     </details>
   </section>`;
 }
@@ -1190,6 +1220,7 @@ function phaseText() {
   const waiting = t.awaiting.filter((s) => !t.acted.has(s));
   const names = (seats) => joinNames(seats.map((s) => who(t, s)));
   const war = t.phase === "war" ? `${warLine(t)} ` : "";
+  if (app.replay) return war || (t.stats.tricks ? "" : "The cards are dealt.");
   if (t.seat === null) {
     // A spectator's own wording: never "flip your card".
     if (!waiting.length) return `${war}Every card is down: the reveal is coming.`;
@@ -1338,18 +1369,42 @@ function GameOver() {
     </table>
     <p id="stats" class="stats">${t.stats.tricks} tricks · ${t.stats.wars} ${t.stats.wars === 1 ? "war" : "wars"} ·
       longest war: ${longest ? `${longest} in a row` : "none"}</p>
-    <p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
+    ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
         onClick=${() => act({ t: "rematch" })}>${iWant ? "Waiting for the others…" : "Play again"}</button>` : null}
       <button type="button" id="check-deal" disabled=${!t.deal || check === "checking"} onClick=${runCheck}>
         ${t.deal ? "Check the deal" : "Waiting for the deal…"}</button>
     </p>
-    ${check && check !== "checking" ? html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
-      <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
-      <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
-    </div>` : null}
+    <${WatchAgain} code=${t.code} game=${t.game} />
+    <${DealCheck} check=${check} />`}
   </section>`;
+}
+
+function DealCheck({ check }) {
+  if (!check || check === "checking") return null;
+  return html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
+    <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
+    <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
+  </div>`;
+}
+
+const replayUrl = (code, game) => `${inviteBase()}/r/${code}/g/${game}`;
+
+/** "Watch this game again": the record's page, a link to open and to copy. */
+function WatchAgain({ code, game }) {
+  const [copied, setCopied] = useState(false);
+  if (!code || !game) return null;
+  const url = replayUrl(code, game);
+  const copy = async () => {
+    try { await navigator.clipboard.writeText(url); } catch (err) { /* (the link is shown to copy by hand) */ }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return html`<p class="watch-again row">
+    <a id="watch-again" href=${url} target="_blank" rel="noopener">Watch this game again</a>
+    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? "Copied ✓" : "Copy the link"}</button>
+  </p>`;
 }
 
 async function runCheck() {
@@ -1367,9 +1422,192 @@ async function runCheck() {
   redraw();
 }
 
+// -------------------------------------------------------------------- replay
+//
+// /r/CODE/g/N plays game N of room CODE back on the same felt: the record's
+// events go through the same view queue as a live game's, a trick at a time.
+// /replay opens a record file dropped on the page (krig-server record --json).
+
+const SPEEDS = [0.5, 1, 2, 4];
+
+async function fetchRecord() {
+  const rp = app.replay;
+  try {
+    const reply = await request({ t: "get_record", code: rp.code, game: rp.game }, { quiet: true });
+    loadRecord(recordFromMessage(reply.record));
+  } catch (err) {
+    rp.state = "error";
+    rp.error = err.message === "unknown_room"
+      ? `The server keeps no record of game ${rp.game} in room ${rp.code} (a game's record is kept for a while after it ends).`
+      : err.message === "connection lost" ? "Not connected: the record will load when the connection is back." : String(err.message);
+    if (err.message === "connection lost") rp.state = "loading";
+    redraw();
+  }
+}
+
+function loadRecord(rec) {
+  const ends = trickEnds(rec.events);
+  const whole = tableAfter(rec, rec.events.length);
+  app.replay = {
+    state: "ready", code: rec.code, game: rec.game, rec, ends, pos: 0, playing: false, speed: 1, check: "checking",
+    tricks: ends.length - 1,
+  };
+  app.table = tableAfter(rec, 1);
+  seekReplay(0);
+  const deal = whole.deal;
+  (deal ? checkDeal(deal, { commitment: whole.commitment, counts: whole.dealtCounts, laid: whole.laid, rules: rec.rules })
+    : Promise.resolve({ ok: false, lines: ["✗ The record has no revealed deal to check."] }))
+    .then((check) => { if (app.replay && app.replay.rec === rec) { app.replay.check = check; redraw(); } });
+}
+
+/** Straight to the moment ``pos`` tricks are over (no motion). */
+function seekReplay(pos) {
+  const rp = app.replay;
+  rp.pos = Math.max(0, Math.min(rp.tricks, pos));
+  app.queue = [];
+  app.holdUntil = 0;
+  app.view = tableAfter(rp.rec, rp.ends[rp.pos]);
+  redraw();
+}
+
+/** One trick on, shown as it was played: its cards laid, turned, taken. */
+function stepReplay() {
+  const rp = app.replay;
+  if (rp.pos >= rp.tricks) return false;
+  if (app.queue.length || app.view.gathering) seekReplay(rp.pos); // (still showing the last one: skip to its end)
+  const from = rp.ends[rp.pos];
+  rp.pos += 1;
+  for (const e of rp.rec.events.slice(from, rp.ends[rp.pos])) toView({ e: structuredClone(e) });
+  redraw();
+  return true;
+}
+
+let replayTimer = null;
+function playReplay(on) {
+  const rp = app.replay;
+  clearTimeout(replayTimer);
+  rp.playing = on && rp.pos < rp.tricks;
+  const tick = () => {
+    if (!app.replay || !app.replay.playing) return;
+    const busy = app.queue.length || app.view.gathering || performance.now() < app.holdUntil;
+    if (!busy && !stepReplay()) {
+      app.replay.playing = false;
+      redraw();
+      return;
+    }
+    replayTimer = setTimeout(tick, busy ? 60 : 700 / app.replay.speed);
+  };
+  if (rp.playing) tick();
+  redraw();
+}
+
+async function openRecordFile(file) {
+  try {
+    const rec = recordFromJson(await file.text());
+    playReplay(false);
+    loadRecord(rec);
+    hideError();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function Replay() {
+  const rp = app.replay;
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const onKey = (event) => {
+      if (!app.replay || app.replay.state !== "ready") return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      if (event.key === " ") { event.preventDefault(); playReplay(!app.replay.playing); }
+      else if (event.key === "ArrowRight") { playReplay(false); stepReplay(); }
+      else if (event.key === "ArrowLeft") { playReplay(false); seekReplay(app.replay.pos - 1); }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  const drop = {
+    onDragOver: (e) => { e.preventDefault(); setOver(true); },
+    onDragLeave: () => setOver(false),
+    onDrop: (e) => {
+      e.preventDefault();
+      setOver(false);
+      const file = e.dataTransfer && e.dataTransfer.files[0];
+      if (file) openRecordFile(file);
+    },
+  };
+  const chooser = html`<label class="file-pick">Open a record file…
+    <input type="file" id="record-file" accept=".json,application/json"
+      onChange=${(e) => { const f = e.currentTarget.files[0]; if (f) openRecordFile(f); }} /></label>`;
+  if (rp.state !== "ready") {
+    return html`<main id="replay" class=${`replay drop-zone ${over ? "over" : ""}`} ...${drop}>
+      <section class="felt returning-felt">
+        <div class="centre">
+          <h1>Watch a game again</h1>
+          <p id="replay-status" class="phase">${rp.state === "loading" ? `Loading game ${rp.game} of room ${rp.code}…` :
+            rp.state === "error" ? rp.error : "Drop a game record here (krig-server record ROOM --json), or open one."}</p>
+          ${chooser}
+        </div>
+      </section>
+    </main>`;
+  }
+  const rec = rp.rec;
+  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString() : "";
+  return html`<main id="replay" class=${`room replay state-${app.view.room.state} ${over ? "over" : ""}`} ...${drop}>
+    <section class="room-bar in-game">
+      <h1 id="table-title">Game ${rec.game} of room <span id="room-code">${rec.code}</span></h1>
+      <span class="badges"><span class="badge">${rec.preset}</span><span class="badge">${joinNames(rec.names)}</span>
+        ${when ? html`<span class="badge">${when}</span>` : null}</span>
+    </section>
+    <div class="room-body">
+      <div class="room-main">
+        <${Felt} />
+        <${ReplayControls} />
+      </div>
+      <aside class="room-side">
+        <section class="panel" aria-labelledby="fair-title">
+          <h2 id="fair-title">The deal</h2>
+          ${rp.check === "checking" ? html`<p class="hint">Checking the deal…</p>` : html`<${DealCheck} check=${rp.check} />`}
+        </section>
+        <${TrickLog} />
+        <section class="panel">${chooser}</section>
+      </aside>
+    </div>
+  </main>`;
+}
+
+function ReplayControls() {
+  const rp = app.replay;
+  return html`<div class="controls replay-controls" role="group" aria-label="Playback">
+    <div class="row">
+      <button type="button" id="rp-back" aria-label="One trick back" disabled=${rp.pos === 0}
+        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>◀ Trick</button>
+      <button type="button" id="rp-play" class="primary" onClick=${() => playReplay(!rp.playing)}>
+        ${rp.playing ? "Pause" : rp.pos >= rp.tricks ? "At the end" : "Play"}</button>
+      <button type="button" id="rp-forward" aria-label="One trick forward" disabled=${rp.pos >= rp.tricks}
+        onClick=${() => { playReplay(false); stepReplay(); }}>Trick ▶</button>
+      <label class="speed">Speed
+        <select id="rp-speed" value=${String(rp.speed)} onChange=${(e) => { rp.speed = Number(e.currentTarget.value); redraw(); }}>
+          ${SPEEDS.map((x) => html`<option value=${String(x)}>${x}×</option>`)}
+        </select></label>
+    </div>
+    <label class="slider" for="rp-slider"><span id="rp-pos">${rp.pos === 0 ? "The deal" : `After trick ${rp.pos}`} of ${rp.tricks}</span>
+      <input type="range" id="rp-slider" min="0" max=${rp.tricks} step="1" value=${rp.pos}
+        onInput=${(e) => { playReplay(false); seekReplay(Number(e.currentTarget.value)); }} /></label>
+  </div>`;
+}
+
 // --------------------------------------------------------------------- setup
 
 function setup() {
+  const replay = location.pathname.match(/^\/r\/([A-Za-z0-9-]+)\/g\/(\d+)$/);
+  if (replay || location.pathname === "/replay") {
+    app.replay = replay ? { state: "loading", code: replay[1].toUpperCase(), game: Number(replay[2]) } : { state: "drop" };
+    app.returning = false;
+    redraw();
+    connect();
+    return;
+  }
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9-]+)$/);
   if (match) app.pendingCode = match[1].toUpperCase();
   const from = new URLSearchParams(location.search).get("from");
