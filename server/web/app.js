@@ -16,7 +16,7 @@ import {
 } from "/static/rules.js";
 import {
   applyEvent, applySnapshot, joinNames, lateGameStart, newTable, reasonLine, rematchState, resultTitle, seatName,
-  standings, touchScreen, trickLine, warLine, who,
+  score, standings, touchScreen, trickLine, warLine, who,
 } from "/static/table.js";
 import { checkDeal } from "/static/deal.js";
 import { recordFromJson, recordFromMessage, tableAfter, trickEnds } from "/static/replay.js";
@@ -980,6 +980,7 @@ function RoomBar() {
   const hintFor = localStorage.getItem("krig.hostHint");
   const hint = amHost && lobby && onlyHere() && meta("local-only") && (!hintFor || hintFor === code);
   if (hint && !hintFor) localStorage.setItem("krig.hostHint", code);
+  const wins = score(t);
   return html`<section class=${`room-bar ${lobby ? "" : "in-game"}`} aria-labelledby="table-title">
     <h1 id="table-title">Room <span id="room-code">${code}</span></h1>
     <span class="badges">
@@ -990,6 +991,8 @@ function RoomBar() {
       ${room.locked ? html`<span class="badge">locked</span>` : null}
       ${room.public ? html`<span class="badge">listed</span>` : null}
     </span>
+    ${wins ? html`<p class="score" id="score" aria-label="Games won in this room">Games won:
+      ${room.seats.map((seat, s) => (seat.name ? html`<span key=${s} class=${`score-seat a${s}`}>${seat.name} <b>${wins[s]}</b></span>` : null))}</p>` : null}
     <details class="invite" id="invite" open=${lobby}>
       <summary>Invite friends</summary>
       <div class="invite-body">
@@ -1349,22 +1352,28 @@ function GameOver() {
   const r = t.result;
   const title = resultTitle(t);
   const rows = standings(t);
-  const { wanting, of } = rematchState(t);
-  const mine = t.seat !== null ? room.seats[t.seat] : null;
+  // (the room's seats as they are now: who asked for a rematch is not held back with the felt)
+  const now = app.table.room && app.table.code === t.code ? app.table : t;
+  const { wanting, awaited, of } = rematchState(now);
+  const mine = t.seat !== null ? now.room.seats[t.seat] : null;
   const iWant = mine && (mine.ready || wanting.includes(t.seat));
-  const humansWanting = wanting.filter((s) => !room.seats[s].bot);
+  const humansWanting = wanting.filter((s) => !now.room.seats[s].bot);
   const rematchLine = humansWanting.length
     ? `${joinNames(humansWanting.map((s) => who(t, s)))} ${humansWanting.length === 1 && humansWanting[0] !== t.seat ? "wants" : "want"} a rematch: ${wanting.length} of ${of}.`
     : `Nobody has asked for a rematch yet (${wanting.length} of ${of}).`;
+  const others = awaited.filter((s) => s !== t.seat);
+  const wins = score(now);
   const longest = t.stats.longestWar;
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
     <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
     <p class="reason" id="reason">${r ? `${reasonLine(t)}.` : ""}</p>
     <table id="standings" class="standings">
-      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th></tr></thead>
+      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th>
+        ${wins ? html`<th scope="col">Games won</th>` : null}</tr></thead>
       <tbody>${rows.map((row) => html`<tr key=${row.seat} class=${row.seat === t.seat ? "mine" : ""}>
-        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td></tr>`)}
+        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
+        ${wins ? html`<td class="games-won">${wins[row.seat]}</td>` : null}</tr>`)}
       </tbody>
     </table>
     <p id="stats" class="stats">${t.stats.tricks} tricks · ${t.stats.wars} ${t.stats.wars === 1 ? "war" : "wars"} ·
@@ -1372,7 +1381,9 @@ function GameOver() {
     ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
-        onClick=${() => act({ t: "rematch" })}>${iWant ? "Waiting for the others…" : "Play again"}</button>` : null}
+        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? `Waiting for ${joinNames(others.map((s) => seatName(t, s)))}…` : "Starting…") : "Play again"}</button>` : null}
+      ${t.seat !== null && iWant && others.length ? html`<button type="button" id="rematch-undo" class="small"
+        onClick=${() => act({ t: "rematch", on: false })}>Take it back</button>` : null}
       <button type="button" id="check-deal" disabled=${!t.deal || check === "checking"} onClick=${runCheck}>
         ${t.deal ? "Check the deal" : "Waiting for the deal…"}</button>
     </p>

@@ -21,7 +21,7 @@ export function newTable() {
     deadlineMs: 0, gameEndsMs: 0, warSeats: [], warDown: 0,
     log: [], chat: [], result: null, stats: { tricks: 0, wars: 0, longestWar: 0, warsWon: [] },
     game: 0, commitment: null, dealtCounts: null, drawn: [], laid: [], followed: false,
-    deal: null, announce: "", events: 0, outWhy: {}, lastTrick: null,
+    deal: null, announce: "", events: 0, outWhy: {}, lastTrick: null, warDownBy: null,
   };
 }
 
@@ -66,9 +66,15 @@ export function applySnapshot(t, snap) {
   t.active = v.active;
   t.counts = v.counts.slice();
   t.winnings = v.winnings_counts.slice();
+  const downNow = Array.isArray(v.war_down) ? v.war_down : [];
   t.onTable = v.table.map((row, s) => {
-    const slots = row.map((card, i) => ({ key: `s${v.trick}.${i}`, card }));
-    if (t.acted.has(s)) slots.push({ key: `${v.trick}.${v.war}.up`, card: null, pending: true });
+    const slots = row.map((card, i) => ({ key: card === null ? `s${v.trick}.d${i}` : `s${v.trick}.${i}`, card }));
+    if (t.acted.has(s)) {
+      // Laid this step, not revealed yet: in a war its face-down cards, then the one to turn up.
+      const down = v.phase === "war" ? (downNow[s] ?? 0) : 0;
+      for (let i = 0; i < down; i++) slots.push({ key: `${v.trick}.${v.war}.d${i}`, card: null, pending: true });
+      slots.push({ key: `${v.trick}.${v.war}.up`, card: null, pending: true });
+    }
     return slots;
   });
   t.hand = v.hand;
@@ -80,17 +86,46 @@ export function applySnapshot(t, snap) {
   t.result = v.phase === "over"
     ? { result: v.result, winners: v.winners, reason: v.reason, counts: v.counts, set_aside: v.set_aside }
     : null;
-  // A war under way (newer servers say whose and how many face down; older ones
-  // only that it is one: then the seats still to act are the war's).
+  // A war under way: its seats, and how many cards each lays face down (older
+  // servers say neither: then the seats still to act, and the rules' number).
+  t.warDownBy = null;
   if (v.phase === "war") {
-    t.warSeats = Array.isArray(v.war_seats) ? v.war_seats.slice() : v.awaiting.slice();
-    t.warDown = typeof v.war_down === "number" ? v.war_down : (t.room.rules.war_down ?? 0);
+    const seats = Array.isArray(v.war_seats) && v.war_seats.length ? v.war_seats : v.awaiting;
+    t.warSeats = seats.slice();
+    if (Array.isArray(v.war_down) && v.war_down.length) {
+      t.warDownBy = v.war_down.slice();
+      t.warDown = Math.max(0, ...v.awaiting.map((s) => v.war_down[s] ?? 0));
+    } else {
+      t.warDown = t.room.rules.war_down ?? 0;
+    }
   } else {
     t.warSeats = [];
     t.warDown = 0;
   }
   t.outWhy = {};
-  if (Array.isArray(v.recent_tricks)) t.log = v.recent_tricks.map(logEntry).reverse().slice(0, LOG_KEPT);
+  if (Array.isArray(snap.tricks) && snap.tricks.length) {
+    // The room's latest tricks (a reload, a late join): the log and the felt's last result.
+    const seen = snap.tricks.map(trickSeen);
+    t.log = seen.map(logEntry).reverse().slice(0, LOG_KEPT);
+    t.lastTrick = seen.at(-1).shown;
+  }
+}
+
+/** A snapshot's TrickSeen as the trick_won a page saw live (its face-up cards), and as the felt says it. */
+function trickSeen(tr) {
+  const faceUp = tr.table.flat().filter((c) => c !== null && c !== undefined);
+  const deciding = tr.table.flatMap((row, s) => {
+    const last = row.at(-1);
+    return last !== null && last !== undefined ? [{ seat: s, key: null, card: last }] : [];
+  });
+  const mine = deciding.find((d) => d.seat === tr.winner);
+  return {
+    trick: tr.trick, winner: tr.winner, total: tr.total, wars: tr.wars, face_up: faceUp, stolen_from: [], returned: [],
+    shown: {
+      trick: tr.trick, winner: tr.winner, total: tr.total, wars: tr.wars, slots: [], stage: "done", deciding,
+      winningCard: mine ? mine.card : null, winningKey: null,
+    },
+  };
 }
 
 /** A trick for the log, from a trick_won event (or a snapshot's recent trick of the same fields). */
@@ -115,6 +150,7 @@ export function applyEvent(t, e) {
   switch (e.t) {
     case "player_joined":
       seats[e.seat] = { name: e.name, ready: false, connected: true, bot: e.bot };
+      if (t.room && Array.isArray(t.room.wins) && e.seat < t.room.wins.length) t.room.wins[e.seat] = 0; // (a new player's score)
       return null;
     case "player_left":
       t.room.host = e.host;
@@ -161,8 +197,9 @@ export function applyEvent(t, e) {
       const row = t.onTable[e.seat];
       if (!row) return null;
       // The seat's cards lie face down until the reveal: in a war, the face-down ones and the deciding one.
-      if (t.war > 0 && t.warDown > 0) {
-        for (let i = 0; i < t.warDown; i++) row.push({ key: `${t.trick}.${t.war}.d${i}`, card: null, pending: true });
+      const down = t.warDownBy ? (t.warDownBy[e.seat] ?? t.warDown) : t.warDown;
+      if (t.war > 0 && down > 0) {
+        for (let i = 0; i < down; i++) row.push({ key: `${t.trick}.${t.war}.d${i}`, card: null, pending: true });
       }
       row.push({ key: `${t.trick}.${t.war}.up`, card: null, pending: true });
       return null;
@@ -196,6 +233,7 @@ export function applyEvent(t, e) {
       t.war = e.war;
       t.warSeats = e.seats;
       t.warDown = e.down;
+      t.warDownBy = null;
       t.awaiting = e.seats.filter((s) => !e.stuck.includes(s));
       say(t, `${t.announce} WAR! ${warLine(t)}` +
         (t.seat !== null && t.awaiting.includes(t.seat) ? ` Your turn: ${touchScreen() ? "tap Flip" : "press Space"}.` : ""));
@@ -244,7 +282,14 @@ export function applyEvent(t, e) {
       say(t, `${who(t, e.seat)} ${e.seat === t.seat ? "are" : "is"} out of cards.`);
       return null;
     case "game_over":
-      if (t.room) t.room.state = "over";
+      if (t.room) {
+        t.room.state = "over";
+        if (e.result === "win") { // the running score (a snapshot's has it already)
+          const wins = Array.from({ length: t.room.seats.length }, (_, s) => (t.room.wins || [])[s] ?? 0);
+          for (const w of e.winners) if (w < wins.length) wins[w] += 1;
+          t.room.wins = wins;
+        }
+      }
       t.phase = "over";
       t.awaiting = [];
       t.acted = new Set();
@@ -397,11 +442,18 @@ export function standings(t) {
   });
 }
 
-/** Who wants a rematch after a game (bots always do). */
+/** Who wants a rematch after a game (bots always do), and whom it waits for. */
 export function rematchState(t) {
   const seats = seatsOf(t).filter((s) => s.name);
   const wanting = seatsOf(t).flatMap((s, i) => (s.name && (s.ready || s.bot) ? [i] : []));
-  return { wanting, of: seats.length };
+  const awaited = seatsOf(t).flatMap((s, i) => (s.name && !s.ready && !s.bot ? [i] : []));
+  return { wanting, awaited, of: seats.length };
+}
+
+/** Games won per seat in this room (the running score across rematches); null before any. */
+export function score(t) {
+  const wins = t.room && Array.isArray(t.room.wins) ? t.room.wins : [];
+  return wins.some((n) => n > 0) ? seatsOf(t).map((_, s) => wins[s] ?? 0) : null;
 }
 
 export { list as joinNames };

@@ -532,15 +532,27 @@ async def test_two_browsers_play_a_whole_game_and_a_rematch(
         )
         assert "✗" not in check
     assert_conserved(redis_url, code)
-    # Rematch: who is in shows on both pages.
+    # Rematch: who is in shows on both pages; the one who asked names who it waits for,
+    # and may take it back.
     await ada.click("#rematch")
     await bo.wait_for_selector("#rematch-status >> text=Ada wants a rematch: 1 of 2.")
-    await ada.wait_for_selector("#rematch[disabled] >> text=Waiting for the others")
+    await ada.wait_for_selector("#rematch[disabled] >> text=Waiting for Bo…")
+    await ada.click("#rematch-undo")
+    await bo.wait_for_selector("#rematch-status >> text=Nobody has asked for a rematch yet")
+    await ada.wait_for_selector("#rematch:not([disabled]) >> text=Play again")
+    await ada.click("#rematch")
+    await bo.wait_for_selector("#rematch-status >> text=Ada wants a rematch: 1 of 2.")
     await bo.click("#rematch")
     for p in pages:
         await p.wait_for_function(
             "() => ['battle', 'war'].includes(krig.table.phase) && krig.table.game === 2"
         )
+    # The running score, in the room: one game won by whoever won it.
+    winners = await ada.evaluate("krig.table.room.wins")
+    assert sorted(winners) in ([0, 1], [0, 0]), winners  # (a draw counts for no one)
+    if sum(winners):
+        name = "Ada" if winners[0] else "Bo"
+        assert f"{name} 1" in await ada.inner_text("#score")
     # The page never received a card before the rules revealed it.
     for seat, mine in enumerate(frames):
         assert assert_no_leak(mine, seat) > 20

@@ -18,6 +18,7 @@ assertions compare the two:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import time
@@ -26,6 +27,7 @@ from typing import Any
 from server_support import ServerProc
 from test_browser import Browser, _host, browser, web_server  # noqa: F401 (fixtures)
 
+from client_cli.session import ServerError, Session
 from protocol import messages as m
 from protocol.codec import decode_server
 
@@ -243,3 +245,91 @@ async def test_a_whole_game_at_a_persons_pace_shows_every_trick_and_war_right(
                 key,
                 said,
             )
+
+
+SEES_HOME = """
+window.__sawHome = false;
+new MutationObserver(() => {
+  if (document.getElementById('home')) window.__sawHome = true;
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+async def test_a_reload_mid_war_goes_straight_back_to_the_war_and_its_tricks(
+    web_server: ServerProc,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """Bo has laid his war cards, Ada reloads: no home page on the way; the page names the
+    war's seats and face-down count, shows Bo's cards down, the recent tricks in the log."""
+    frames: list[bytes] = []
+
+    async def watch_home(page: Any) -> None:
+        await page.add_init_script(SEES_HOME)
+
+    ada = await browser.page(
+        web_server.http + "/", name="Ada", viewport=DESK, frames=frames, setup=watch_home
+    )
+    code = await _host(ada, "classic", 2, SMALL, cap=60)
+    bo = Session(web_server.url, "Bo")
+    await bo.connect()
+    stop = asyncio.Event()
+
+    async def bo_plays() -> None:
+        while not stop.is_set():
+            t = bo.table
+            if t.my_turn:
+                with contextlib.suppress(ServerError):
+                    await bo.flip(t.step)
+            elif t.phase == "over" and t.room is not None and not t.room.seats[1].ready:
+                with contextlib.suppress(ServerError):
+                    await bo.rematch()
+            await asyncio.sleep(0.05)
+
+    try:
+        await bo.join(code)
+        playing = asyncio.ensure_future(bo_plays())
+        give_up = time.monotonic() + 120
+        while True:
+            assert time.monotonic() < give_up, "no war in two minutes of 16-card games"
+            state = await ada.evaluate(
+                "() => ({phase: krig.table.phase, acted: [...krig.table.acted],"
+                " war: krig.table.warSeats, lit: !!document.querySelector('#flip:not([disabled])'),"
+                " over: !!document.querySelector('#rematch:not([disabled])')})"
+            )
+            if state["phase"] == "war" and 0 in state["war"] and state["acted"] == [1]:
+                break
+            if state["over"]:
+                await ada.click("#rematch")
+            elif state["lit"] and state["phase"] != "war":
+                await ada.keyboard.press("Space")
+            await asyncio.sleep(0.05)
+        stop.set()
+        await playing
+        wars = [msg for msg in map(decode_server, frames) if isinstance(msg, m.War)]
+        war = wars[-1]
+        tricks = await ada.evaluate("krig.table.stats.tricks")
+        await ada.reload()
+        await ada.wait_for_function("() => krig.view.room && krig.view.phase === 'war'")
+        assert not await ada.evaluate("window.__sawHome"), "the home page was drawn on the way"
+        phase = await ada.inner_text("#phase")
+        assert "You and Bo tied" in phase, phase
+        assert f"{war.down} face down, then one up." in phase, phase
+        assert "Your turn" in phase, phase
+        assert (await ada.inner_text("#flip")).startswith(f"Lay {war.down} down, 1 up")
+        # Bo's cards of this step: face down, as many as the war's, then the one to turn up.
+        pending = await ada.locator("#seat-1 .played .card.pending.war-down").count()
+        assert pending == war.down, pending
+        assert await ada.locator("#seat-1 .played .card.pending").count() == war.down + 1
+        # The log has the game's recent tricks (the server keeps the last ten).
+        assert await ada.locator("#trick-log li").count() == min(10, tricks)
+        if tricks:
+            assert await ada.locator("#trick-result").count() == 1
+        # And the war plays on from there.
+        await ada.keyboard.press("Space")
+        await ada.wait_for_function(
+            f"() => krig.view.stats.tricks > {tricks} || krig.view.phase !== 'war'"
+            " || krig.view.war > 1"
+        )
+    finally:
+        stop.set()
+        await bo.close()
