@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import re
 import time
@@ -27,13 +28,15 @@ from typing import Any
 from server_support import ServerProc
 from test_browser import Browser, _host, browser, web_server  # noqa: F401 (fixtures)
 
+from client_cli.bot import play_game
 from client_cli.session import ServerError, Session
 from protocol import messages as m
 from protocol.codec import decode_server
+from protocol.record_json import to_json
 
 DESK = {"width": 1280, "height": 1000}
 PHONE = {"width": 390, "height": 844}
-TOUCH = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+TOUCH: dict[str, Any] = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 SMALL = {"min_rank": "11"}
 """Jack to ace: 16 cards, a tie in about one trick of three, games of a few dozen tricks."""
 WAR_SHOWN_MS = 600
@@ -333,3 +336,122 @@ async def test_a_reload_mid_war_goes_straight_back_to_the_war_and_its_tricks(
     finally:
         stop.set()
         await bo.close()
+
+
+def expected_positions(events: list[Any]) -> list[tuple[list[int], m.TrickWon | None]]:
+    """The record, trick by trick: each seat's cards once k tricks are over, and trick k."""
+    start = events[0]
+    assert isinstance(start, m.GameStarted)
+    counts = list(start.counts)
+    out: list[tuple[list[int], m.TrickWon | None]] = [(list(counts), None)]
+    for e in events[1:]:
+        if isinstance(e, m.Revealed):
+            for s, card in enumerate(e.up):
+                if card is not None:
+                    counts[s] -= e.down[s] + 1
+        elif isinstance(e, m.TrickWon):
+            counts[e.winner] += e.total
+            for s in e.stolen_from:
+                counts[s] -= 1
+            if e.returned_to is not None:
+                counts[e.returned_to] += len(e.returned)
+            out.append((list(counts), e))
+        elif isinstance(e, m.PlayerOut):
+            counts[e.seat] -= e.to_pot
+        elif isinstance(e, m.GameOver):
+            if not isinstance(events[events.index(e) - 1], m.TrickWon):
+                out.append((list(e.counts), None))  # (ended in a trick: a war nobody finished)
+            assert out[-1][0] == e.counts
+    return out
+
+
+async def check_positions(page: Any, names: list[str], want: list[Any]) -> None:
+    """Every position of the replay page's slider against the record."""
+    assert await page.evaluate("krig.replay.tricks") == len(want) - 1
+    for k, (counts, won) in enumerate(want):
+        await page.fill("#rp-slider", str(k))
+        await page.wait_for_function(f"() => krig.replay.pos === {k}")
+        shown = [await page.get_attribute(f"#pile-{s}", "aria-label") for s in range(len(names))]
+        assert shown == [f"cards: {n}" for n in counts], (k, shown, counts)
+        if won is not None:
+            if k < len(want) - 1:  # (at the end the felt says who won the game)
+                text = await page.inner_text("#trick-result")
+                assert f"{names[won.winner]} takes {won.total}" in text, (k, text)
+                assert await page.get_attribute("#trick-result", "data-trick") == str(won.trick)
+            log = await page.inner_text("#trick-log li:first-child")
+            assert f"#{won.trick}" in log and f"{names[won.winner]} takes {won.total}" in log
+    assert await page.locator("#game-over #result").count() == 1
+
+
+async def test_a_finished_game_is_watched_again_from_its_link_and_from_its_file(
+    web_server: ServerProc,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    names = ["Ada", "Bo"]
+    players = [Session(web_server.url, n) for n in names]
+    for s in players:
+        await s.connect()
+    try:
+        options: dict[str, bool | int | str] = {"min_rank": 11, "max_tricks": 30}
+        code = (await players[0].create("classic", 2, options=options)).code
+        await players[1].join(code)
+        await asyncio.gather(*(play_game(s, timeout=60) for s in players))
+        reply = await players[0].request(lambda i: m.GetRecord(id=i, code=code, game=1))
+        assert isinstance(reply, m.Record)
+        record = reply.record
+    finally:
+        for s in players:
+            await s.close()
+    events = [decode_server(f) for f in record.events]
+    want = expected_positions(events)
+
+    # From its link: the same felt, the deal checked, every trick as the record has it.
+    page = await browser.page(f"{web_server.http}/r/{code}/g/1", name=None, viewport=DESK)
+    await page.wait_for_selector("#rp-slider")
+    await page.wait_for_selector("#deal-check.ok")
+    assert "The deal was fair." in await page.inner_text("#deal-check")
+    assert "came off them in the order dealt" in await page.inner_text("#deal-check")
+    assert await page.locator("#name-form").count() == 0  # (no name needed to watch)
+    await check_positions(page, names, want)
+    # One trick forward shows it played (cards laid, turned, taken), one back undoes it.
+    await page.fill("#rp-slider", "0")
+    await page.click("#rp-forward")
+    await page.wait_for_selector("#trick-result[data-trick='1']")
+    first = want[1][1]
+    if first is not None:
+        assert f"{names[first.winner]} takes {first.total}" in await page.inner_text(
+            "#trick-result"
+        )
+    await page.click("#rp-back")
+    await page.wait_for_function("() => krig.replay.pos === 0")
+    assert await page.locator("#trick-result").count() == 0
+    # Play at 4x runs to the end by itself.
+    await page.select_option("#rp-speed", "4")
+    await page.click("#rp-play")
+    await page.wait_for_function(
+        "() => krig.replay.pos === krig.replay.tricks && !krig.replay.playing", timeout=60_000
+    )
+    await page.wait_for_selector("#game-over #result")
+
+    # From its file (krig-server record --json), dropped on /replay.
+    text = json.dumps(to_json(record))
+    drop = await browser.page(f"{web_server.http}/replay", name=None, viewport=DESK)
+    await drop.wait_for_selector("#replay.drop-zone")
+    await drop.evaluate(
+        """(text) => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([text], 'game.json', { type: 'application/json' }));
+            document.getElementById('replay').dispatchEvent(
+                new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }""",
+        text,
+    )
+    await drop.wait_for_selector("#deal-check.ok")
+    await check_positions(drop, names, want)
+    # A file that is not a record is refused in words.
+    await drop.set_input_files(
+        "#record-file",
+        files=[{"name": "x.json", "mimeType": "application/json", "buffer": b'{"a": 1}'}],
+    )
+    await drop.wait_for_selector("#error:not([hidden])")
+    assert "not a game record" in await drop.inner_text("#error")
