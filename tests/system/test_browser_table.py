@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import random
 import re
@@ -33,6 +34,7 @@ from client_cli.session import ServerError, Session
 from protocol import messages as m
 from protocol.codec import decode_server
 from protocol.record_json import to_json
+from server.engine import Rules
 
 DESK = {"width": 1280, "height": 1000}
 PHONE = {"width": 390, "height": 844}
@@ -40,6 +42,7 @@ TOUCH: dict[str, Any] = {"is_mobile": True, "has_touch": True, "device_scale_fac
 SMALL = {"min_rank": "11"}
 """Jack to ace: 16 cards, a tie in about one trick of three, games of a few dozen tricks."""
 WAR_SHOWN_MS = 600
+RULE_OPTION_NAMES = [f.name for f in dataclasses.fields(Rules)]
 
 SAMPLER = """() => {
   window.__samples = [];
@@ -455,3 +458,54 @@ async def test_a_finished_game_is_watched_again_from_its_link_and_from_its_file(
     )
     await drop.wait_for_selector("#error:not([hidden])")
     assert "not a game record" in await drop.inner_text("#error")
+
+
+FITS = """() => {
+  const out = [];
+  const c = document.createElement('canvas').getContext('2d');
+  for (const sel of document.querySelectorAll('#create-form select')) {
+    const cs = getComputedStyle(sel);
+    c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    // (the room a closed select gives its text: its width less padding and the arrow)
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    for (const o of sel.options) {
+      const w = c.measureText(o.text).width;
+      if (w > room) out.push([sel.id, o.text, Math.round(w), Math.round(room)]);
+    }
+  }
+  return out;
+}"""
+
+
+async def test_the_host_form_groups_the_rules_keeps_texts_whole_and_plays_the_computer_at_once(
+    web_server: ServerProc,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    for viewport in (DESK, PHONE):
+        page = await browser.page(web_server.http + "/", name="Ada", viewport=viewport)
+        await page.click("#create-rules summary")
+        groups = await page.eval_on_selector_all(
+            "#create-rules fieldset",
+            "(fs) => fs.map((f) => [f.querySelector('legend').textContent,"
+            " [...f.querySelectorAll('[id^=opt-]')].map((e) => e.id.slice(4))])",
+        )
+        assert [g[0] for g in groups] == ["The deck", "Wars", "Won cards", "How a game ends"]
+        grouped = sorted(n for _, names in groups for n in names)
+        assert grouped == sorted(set(RULE_OPTION_NAMES) - {"players", "max_tricks"})
+        assert await page.evaluate(FITS) == [], viewport
+        hint = await page.inner_text("#create-cap-hint")
+        assert hint == "None: the game goes on until one player has every card."
+        await page.fill("#create-cap", "50")
+        assert await page.inner_text("#create-cap-hint") == "After 50 tricks, most cards wins."
+        await page.close()
+    # One click: a room with a computer player, the game on at once (no wait for others).
+    page = await browser.page(web_server.http + "/", name="Ada", viewport=DESK)
+    clicked = time.monotonic()
+    await page.click("#play-computer")
+    await page.wait_for_function(
+        "() => krig.table.room && krig.table.room.state === 'playing'", timeout=5000
+    )
+    assert time.monotonic() - clicked < 5
+    seats = await page.evaluate("krig.table.room.seats")
+    assert seats[0]["name"] == "Ada" and seats[1]["bot"] is True
+    assert not await page.evaluate("krig.table.room.public")
