@@ -126,7 +126,10 @@ async def flip_until(page: Any, condition: str, seconds: float = 90, hold: str =
             await page.wait_for_timeout(40)
             continue
         if await page.evaluate(LIT):
-            await page.keyboard.press("Space")
+            if await page.evaluate("matchMedia('(pointer: coarse)').matches"):
+                await page.tap("#flip")  # (a phone: a finger, not a Space bar)
+            else:
+                await page.keyboard.press("Space")
         await page.wait_for_timeout(40)
     return False
 
@@ -145,8 +148,8 @@ async def moments(page: Any, out: Path, taken: set[str]) -> None:
         )
         if seen["over"]:
             return
-        for name, key, wait in (("war", "war", 450), ("war-decided", "decided", 450),
-                                ("trick-won", "won", 420)):  # fmt: skip
+        for name, key, wait in (("war", "war", 450), ("war-decided", "decided", 250),
+                                ("trick-won", "won", 250)):  # fmt: skip
             if seen[key] and name not in taken:
                 await page.wait_for_timeout(wait)  # (the cards have turned over)
                 await page.screenshot(path=str(out / f"{name}.png"))
