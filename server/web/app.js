@@ -320,6 +320,7 @@ function handle(msg) {
       app.table.code = app.view.code = msg.code;
       app.table.seat = app.view.seat = msg.seat;
       app.ui.offer = null;
+      if (location.pathname !== `/r/${msg.code}`) window.scrollTo(0, 0); // (a form's submit button can be far down)
       history.replaceState(null, "", `/r/${msg.code}`);
       return;
     case "snapshot":
