@@ -404,12 +404,13 @@ function freshTables() {
 // The felt shows the room's events in order, but a finished trick stays on it,
 // face up, while its result is said, before its cards go to the winner's pile;
 // what came meanwhile (the next trick's flips) waits in the queue behind it. A
-// war's deciding cards stay at least WAR_SHOW_MS; an ordinary trick SHOW_MS,
-// less when more tricks wait, so the felt never falls far behind.
+// war's deciding cards stay WAR_SHOW_MS once they have turned face up; an ordinary
+// trick SHOW_MS, less when more tricks wait, so the felt never falls far behind.
 
-const SHOW_MS = 800;
-const BUSY_SHOW_MS = 300;
-const WAR_SHOW_MS = 950;
+const SHOW_MS = 650;
+const BUSY_SHOW_MS = 250;
+const WAR_SHOW_MS = 900;
+const TURN_WAIT_MS = 1500; // (the longest a trick's cards may take to turn before its show starts anyway)
 let pumpTimer = null;
 
 function toView(item) {
@@ -425,7 +426,7 @@ function pump() {
   while (app.queue.length) {
     const wait = app.holdUntil - performance.now();
     if (wait > 0) {
-      pumpTimer = setTimeout(pump, wait);
+      if (Number.isFinite(wait)) pumpTimer = setTimeout(pump, wait); // (else the hold's start pumps)
       break;
     }
     if (v.gathering) v.gathering = null; // its cards have reached the winner's pile
@@ -452,12 +453,25 @@ function hold(g) {
   const pace = app.replay && app.replay.speed ? app.replay.speed : 1; // (a replay's chosen speed)
   const show = (g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS) / pace;
   const fly = reducedMotion() ? 0 : FLY_MS;
-  app.holdUntil = performance.now() + show + fly;
-  setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
+  app.holdUntil = Infinity; // (until the trick's cards have turned over)
+  let started = false;
+  const start = () => {
+    if (started || app.view.gathering !== g) return;
+    started = true;
+    app.holdUntil = performance.now() + show + fly;
+    setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
+    setTimeout(() => {
+      if (app.view.gathering === g) { app.view.gathering = null; redraw(); }
+      pump();
+    }, show + fly);
+  };
+  // The show is counted from when the revealed cards have turned face up: a busy
+  // machine can start their turn late, and the result must be seen, not a back.
   setTimeout(() => {
-    if (app.view.gathering === g) { app.view.gathering = null; redraw(); }
-    pump();
-  }, show + fly);
+    const turning = [...document.querySelectorAll(".card.gather .card-inner")].flatMap((el) => el.getAnimations());
+    Promise.all(turning.map((a) => a.finished.catch(() => null))).then(start);
+    setTimeout(start, TURN_WAIT_MS);
+  }, 0);
 }
 
 function askResync() {

@@ -26,6 +26,7 @@ import re
 import time
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from server_support import ServerProc
 from test_browser import Browser, _host, browser, web_server  # noqa: F401 (fixtures)
 
@@ -50,6 +51,12 @@ SAMPLER = """() => {
     const m = /^s?(\\d+)\\./.exec(slot || '');
     return m ? Number(m[1]) : null;
   };
+  // Face up as drawn: the card's turn (a rotation about Y) is past its half.
+  const faceShown = (c) => {
+    const tr = getComputedStyle(c.querySelector('.card-inner')).transform;
+    const m = /^matrix3d\\(([^,]+)/.exec(tr);
+    return c.classList.contains('up') && (!m || parseFloat(m[1]) > 0);
+  };
   setInterval(() => {
     const seats = [...document.querySelectorAll('#seats > li.seat')].map((li) => {
       const played = li.querySelector('.played');
@@ -58,7 +65,7 @@ SAMPLER = """() => {
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return { slot: c.dataset.slot, trick: slotTrick(c.dataset.slot),
                  label: c.getAttribute('aria-label'), up: c.classList.contains('up'),
-                 top: !!hit && c.contains(hit),
+                 top: !!hit && c.contains(hit), face: faceShown(c),
                  x: Math.round(r.left), y: Math.round(r.top) };
       }) : [];
       return { seat: Number(li.id.slice(5)), cards };
@@ -91,7 +98,9 @@ async def person(page: Any, stop: asyncio.Event, touch: bool, rng: random.Random
         if lit:
             await asyncio.sleep(rng.uniform(0.25, 0.9))
             if touch:
-                await page.tap("#flip", timeout=2000)
+                # (the game may end, or the button go out, while the finger is on its way)
+                with contextlib.suppress(PlaywrightTimeout):
+                    await page.tap("#flip:not([disabled])", timeout=2000)
             else:
                 await page.keyboard.press("Space")
             flips += 1
@@ -133,7 +142,9 @@ def deciding_cards(messages: list[Any]) -> dict[Trick, dict[int, str]]:
 
 
 def longest_shown(samples: list[dict[str, Any]], key: Trick, ups: dict[int, str]) -> float:
-    """The longest time (ms) every deciding card of a trick was face up, topmost, unmoved."""
+    """The longest time (ms) every deciding card of a trick was face up, topmost at its
+    centre and unmoved. (Face up by its state: whether its turn has been drawn yet is the
+    compositor's, which a loaded machine starves; ``face`` is kept for failure messages.)"""
     game, trick = key
     best = 0.0
     start: float | None = None
@@ -145,7 +156,8 @@ def longest_shown(samples: list[dict[str, Any]], key: Trick, ups: dict[int, str]
         spots: dict[int, tuple[int, int]] = {}
         for seat, label in ups.items():
             for card in seats.get(seat, []):
-                if card["label"] == label and card["trick"] == trick and card["up"] and card["top"]:
+                same = card["label"] == label and card["trick"] == trick
+                if same and card["up"] and card["top"]:
                     spots[seat] = (card["x"], card["y"])
         ok = len(spots) == len(ups) and (start is None or spots == where)
         if ok and start is None:
@@ -157,6 +169,22 @@ def longest_shown(samples: list[dict[str, Any]], key: Trick, ups: dict[int, str]
         if start is not None:
             best = max(best, sample["t"] - start)
     return best
+
+
+def seen(samples: list[dict[str, Any]], key: Trick, ups: dict[int, str]) -> list[Any]:
+    """(For a failure's message) how each deciding card looked, sample by sample."""
+    out = []
+    for sample in samples:
+        if sample["game"] == key[0]:
+            cards = [
+                (c["face"], c["top"], c["x"], c["y"])
+                for spot in sample["seats"]
+                for c in spot["cards"]
+                if c["trick"] == key[1] and c["label"] == ups.get(spot["seat"])
+            ]
+            if cards:
+                out.append((round(sample["t"]), cards))
+    return out
 
 
 def names_on_felt(samples: list[dict[str, Any]], key: Trick) -> set[str]:
@@ -241,7 +269,7 @@ async def test_a_whole_game_at_a_persons_pace_shows_every_trick_and_war_right(
         # 2. Every war's deciding cards: face up, on top, unmoved, >= 600 ms.
         for key, ups in deciding_cards(messages).items():
             shown = longest_shown(samples, key, ups)
-            assert shown >= WAR_SHOWN_MS, (name, key, ups, shown)
+            assert shown >= WAR_SHOWN_MS, (name, key, ups, shown, seen(samples, key, ups))
         # 3. After every reveal, the trick's winner is named on the felt.
         for key, won in tricks_won(messages):
             winner = "You" if won.winner == seat else ("Bo" if won.winner == 1 else "Ada")
