@@ -23,7 +23,7 @@ _RULES: dict[str, bool | int | str] = {
     "war_players": "tied_highest",
     "war_winner": "participants",
     "winnings": "under_pile",
-    "gather_order": "winner_first",
+    "gather_order": "shuffled",
     "steal": False,
     "hand_size": 0,
     "loser_takes_tied": False,

@@ -27,7 +27,7 @@ from client_cli.session import Session
 from client_cli.table import Table
 from client_cli.tui import view
 from client_cli.tui.app import FormScreen, KrigApp, keys_line, say_error
-from client_cli.tui.forms import Field, preset_field, rule_fields, yes_no
+from client_cli.tui.forms import COMMON_RULES, Field, preset_field, rule_field, rule_fields, yes_no
 from client_cli.tui.look import rule
 from client_cli.words import error_words
 from protocol import messages as m
@@ -36,7 +36,16 @@ ROOM_CSS = """
 RoomScreen { layout: vertical; }
 RoomScreen #head { height: 2; padding: 0 1; background: $primary-background; }
 RoomScreen #rule { height: 1; padding: 0 1; }
-RoomScreen #body { height: auto; }
+RoomScreen #stage { height: 1fr; }
+RoomScreen #body { width: 1fr; height: 100%; }
+RoomScreen #side { width: 46; height: 100%; display: none;
+                   border-left: vkey $primary-background-lighten-2; }
+RoomScreen.ascii #side { border-left: none; }
+RoomScreen.wide #side { display: block; }
+RoomScreen.wide #lower { display: none; }
+RoomScreen #side-log { height: 1fr; padding: 0 1; }
+RoomScreen #side-chat { height: 1fr; padding: 0 1; border-top: hkey $primary-background-lighten-2; }
+RoomScreen.ascii #side-chat { border-top: none; }
 RoomScreen #main { height: auto; padding: 0 1; }
 RoomScreen #seats { height: auto; padding: 0 1; }
 RoomScreen #status { height: 2; padding: 0 1; }
@@ -51,6 +60,11 @@ RoomScreen #say.open { display: block; }
 """
 
 TURN_STEPS = [0, 10, 15, 20, 30, 45, 60, 120, 300]
+
+WIDE = (110, 34)
+"""From this size (columns, lines) the room uses the screen: seats in panels with large
+cards, the trick log and the chat in a column beside the table."""
+SIDE_WIDTH = 46
 
 
 class RoomScreen(Screen[None]):
@@ -103,14 +117,18 @@ class RoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="head")
         yield Static(id="rule")
-        with Vertical(id="body"):
-            yield Static(id="main")
-            yield Static(id="seats")
-            yield Static(id="status")
-            yield Static(id="notice")
-        with Horizontal(id="lower"):
-            yield Static(id="log")
-            yield Static(id="chat")
+        with Horizontal(id="stage"):
+            with Vertical(id="body"):
+                yield Static(id="main")
+                yield Static(id="seats")
+                yield Static(id="status")
+                yield Static(id="notice")
+                with Horizontal(id="lower"):
+                    yield Static(id="log")
+                    yield Static(id="chat")
+            with Vertical(id="side"):  # a large terminal: the log and the chat beside
+                yield Static(id="side-log")
+                yield Static(id="side-chat")
         yield Static(id="keys")
         yield Input(placeholder="say something (Enter sends, Esc closes)", id="say", max_length=200)
 
@@ -140,7 +158,10 @@ class RoomScreen(Screen[None]):
             return
         t = self.t
         seen = self.seen()
+        wide = self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
+        self.set_class(wide, "wide")
         width = max(20, self.size.width - 2)
+        body_width = max(20, self.size.width - SIDE_WIDTH - 2) if wide else width
         lobby = t.room is None or t.room.state == "lobby"
         over = t.phase == "over" and t.result is not None and not lobby
         playing = not lobby and not over
@@ -156,23 +177,32 @@ class RoomScreen(Screen[None]):
         seats.display = playing
         self.query_one("#status", Static).display = playing
         if playing:
-            # Cards three lines high when the screen has the room (leaving 4 lines for the log).
             spare = self.size.height - 3 - 2 - 1 - 1 - 3
-            big = spare >= view.seats_height(t, True, False)
-            big_hand = big and spare >= view.seats_height(t, True, True)
-            seats.update(view.seats(t, seen, width, big, big_hand))
+            if wide and not t.hand_game and spare + 3 >= view.seat_panels_height(t):
+                # A large terminal: the seats in panels, the cards five lines high.
+                seats.update(view.seat_panels(t, seen, body_width))
+            else:
+                # Cards three lines high when the screen has the room (4 lines for the log).
+                big = spare >= view.seats_height(t, True, False)
+                big_hand = big and spare >= view.seats_height(t, True, True)
+                seats.update(view.seats(t, seen, body_width, big, big_hand))
             self.query_one("#status", Static).update(view.status(t, seen))
         self.query_one("#notice", Static).update(Text(self.notice))
-        lower = self.query_one("#lower", Horizontal)
-        rows = max(3, lower.size.height)
-        log = self.query_one("#log", Static)
+        if wide:
+            log = self.query_one("#side-log", Static)
+            chat = self.query_one("#side-chat", Static)
+            rows = max(3, log.size.height)
+        else:
+            log = self.query_one("#log", Static)
+            chat = self.query_one("#chat", Static)
+            rows = max(3, self.query_one("#lower", Horizontal).size.height)
+            chat.set_class(lobby, "alone")
         log.display = not lobby
-        self.query_one("#chat", Static).set_class(lobby, "alone")
         if not lobby:
             log.update(view.trick_log(t, seen, rows))
-        chat = self.query_one("#chat", Static)
+        chat_rows = max(3, chat.size.height) if wide else rows
         chat_width = max(10, chat.size.width - 3)
-        chat.update(view.chat(t, rows, self.feed, chat_width))
+        chat.update(view.chat(t, chat_rows, self.feed, chat_width))
         self.query_one("#keys", Static).update(keys_line(self.keys()))
 
     def keys(self) -> list[tuple[str, str]]:
@@ -546,12 +576,16 @@ class RoomSettings(FormScreen):
         self.room = room
         super().__init__()
 
-    def fields(self) -> list[Field]:
+    def fields(self) -> list[Field | str]:
         r = self.room
         preset = r.preset if r.preset in PRESETS else "classic"
         turn = sorted({*TURN_STEPS, r.turn_s})
+        rules = dict(r.rules)
         return [
+            "The game",
             preset_field(preset),
+            *(rule_field(name, rules) for name in COMMON_RULES),
+            "The room",
             Field("turn_s", "Turn timer", list(turn), r.turn_s,
                   lambda v: f"{v} s" if v else "off",
                   "a player who has not flipped in time is played for"),
@@ -564,7 +598,7 @@ class RoomSettings(FormScreen):
             Field("chat", "Chat", [True, False], r.chat, yes_no("on", "off")),
             Field("ready_checks", "Ready checks", [False, True], r.ready_checks,
                   yes_no("every player says ready", "taking a seat means ready")),
-            *rule_fields(dict(r.rules)),
+            *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 
     @work(exclusive=True, group="submit")
