@@ -71,8 +71,9 @@ export const RULE_OPTIONS = [
     sources: (v) => (v === "under_pile" ? ["NO", "HR", "SE"] : ["LV", "NO"]),
   },
   {
-    name: "gather_order", label: "Order of the won cards", kind: ["winner_first", "seat_order", "shuffled"],
-    words: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled" }[v]),
+    name: "gather_order", label: "Order of the won cards", kind: ["shuffled", "winner_first", "seat_order"],
+    words: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled from the game's seed" }[v]),
+    short: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled" }[v]),
     sources: () => ["project"],
   },
   {
@@ -126,7 +127,7 @@ export const OPTION_BY_NAME = Object.fromEntries(RULE_OPTIONS.map((o) => [o.name
 export const DEFAULTS = {
   players: 2, jokers: 0, min_rank: 2, war_down: 3, war_repeat: "same", short_war: "lose",
   war_players: "tied_highest", war_winner: "participants", winnings: "under_pile",
-  gather_order: "winner_first", steal: false, hand_size: 0, loser_takes_tied: false,
+  gather_order: "shuffled", steal: false, hand_size: 0, loser_takes_tied: false,
   time_limit_s: 0, wars_to_win: 0, max_tricks: 0, detect_cycles: true,
 };
 

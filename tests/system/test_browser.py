@@ -339,17 +339,17 @@ async def test_what_the_host_picks_is_what_the_room_gets(
     page = await browser.page(web_server.http + "/", name="Options")
     code = await _host(
         page, "classic", 2,
-        {"war_down": "1", "gather_order": "shuffled", "steal": "true", "detect_cycles": "false"},
+        {"war_down": "1", "gather_order": "seat_order", "steal": "true", "detect_cycles": "false"},
         cap=300,
     )  # fmt: skip
     assert load_room(redis_url, code).options == {
-        "war_down": 1, "gather_order": "shuffled", "steal": True,
+        "war_down": 1, "gather_order": "seat_order", "steal": True,
         "detect_cycles": False, "max_tricks": 300,
     }  # fmt: skip
     await page.click("#rules summary")
     shown = await page.inner_text("#rules-list")
     assert "Face-down cards in a war: 1 (Polish)" in shown
-    assert "Order of the won cards: shuffled (krig's own" in shown
+    assert "Order of the won cards: seat by seat (krig's own" in shown
     assert "gather_order" not in shown  # words, not identifiers
     # Options that cannot go together: the page says which and why.
     await page.click("#leave")
