@@ -1,11 +1,11 @@
 """The browser table's static files (server/web/), served on the game's own port.
 
-``/``, ``/r/CODE``, ``/r/CODE/g/N`` and ``/replay`` give the page; ``/static/NAME`` (and ``/static/vendor/NAME``)
-its modules, styles and vendored libraries. Files are read once at start-up and
-served from memory, each with an ETag (a hash of its bytes): the page says
-``Cache-Control: no-cache``, so a browser asks again on a reload, sends
-``If-None-Match``, and gets ``304 Not Modified`` without a body while nothing
-changed.
+``/``, ``/r/CODE``, ``/r/CODE/g/N`` and ``/replay`` give the page; ``/static/NAME``
+(and ``/static/vendor/NAME``) its modules, styles and vendored libraries. Files are
+read once at start-up and served from memory, each with an ETag (a hash of its
+bytes): the page says ``Cache-Control: no-cache``, so a browser asks again on a
+reload, sends ``If-None-Match``, and gets ``304 Not Modified`` without a body
+while nothing changed.
 """
 
 from __future__ import annotations
