@@ -174,7 +174,7 @@ async def shots(out: Path) -> None:
             first = await browser.new_page(viewport=DESKTOP)
             await first.goto(http + "/r/ABC-DEF?from=Ada")
             await first.wait_for_selector("#name-form")
-            await first.fill("#name", "Ada")
+            await first.fill("#name", "Bo")
             await first.wait_for_timeout(800)  # (the fan's cards have turned over)
             await first.screenshot(path=str(out / "name.png"))
             await first.close()
