@@ -71,7 +71,9 @@ SAMPLER = """() => {
       return { seat: Number(li.id.slice(5)), cards };
     });
     const res = document.getElementById('trick-result');
-    window.__samples.push({ t: performance.now(), seats, game: krig.view.game,
+    const t = krig.table, v = krig.view;
+    const behind = t.game === v.game ? t.stats.tricks - v.stats.tricks : 0;
+    window.__samples.push({ t: performance.now(), seats, game: krig.view.game, behind,
       result: res ? { trick: Number(res.dataset.trick), text: res.textContent } : null });
   }, 50);
 }"""
@@ -261,6 +263,10 @@ async def test_a_whole_game_at_a_persons_pace_shows_every_trick_and_war_right(
         assert len(samples) > 100
         messages = [decode_server(f) for f in frames[name]]
         seat = 0 if name == "Ada" else 1
+        # 0. The felt, paced, stays close behind the game (it catches up when tricks queue).
+        behind = max(sample["behind"] for sample in samples)
+        print(f"{name}: the felt was at most {behind} trick(s) behind the game")
+        assert behind <= 3, behind
         # 1. A seat's spot never holds cards of two tricks.
         for sample in samples:
             for spot in sample["seats"]:
