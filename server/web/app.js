@@ -410,6 +410,7 @@ function freshTables() {
 const SHOW_MS = 650;
 const BUSY_SHOW_MS = 250;
 const WAR_SHOW_MS = 900;
+const CATCH_UP = 3; // this many finished tricks waiting: an ordinary one is not held at all
 const TURN_WAIT_MS = 1500; // (the longest a trick's cards may take to turn before its show starts anyway)
 let pumpTimer = null;
 
@@ -449,7 +450,12 @@ function pump() {
 }
 
 function hold(g) {
-  const busy = app.queue.some((item) => item.e && item.e.t === "trick_won");
+  const queued = app.queue.filter((item) => item.e && item.e.t === "trick_won").length;
+  if (queued >= CATCH_UP && !g.wars) {
+    app.holdUntil = 0; // far behind the game: on to the next (the log keeps this one)
+    return;
+  }
+  const busy = queued > 0;
   const pace = app.replay && app.replay.speed ? app.replay.speed : 1; // (a replay's chosen speed)
   const show = (g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS) / pace;
   const fly = reducedMotion() ? 0 : FLY_MS;
@@ -470,7 +476,7 @@ function hold(g) {
   setTimeout(() => {
     const turning = [...document.querySelectorAll(".card.gather .card-inner")].flatMap((el) => el.getAnimations());
     Promise.all(turning.map((a) => a.finished.catch(() => null))).then(start);
-    setTimeout(start, TURN_WAIT_MS);
+    setTimeout(start, busy && !g.wars ? 0 : TURN_WAIT_MS);
   }, 0);
 }
 
