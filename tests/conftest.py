@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, settings
 SUITE_DATA_HOME = tempfile.mkdtemp(prefix="krig-suite-data-")
 atexit.register(shutil.rmtree, SUITE_DATA_HOME, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = SUITE_DATA_HOME
+for _name in [n for n in os.environ if n.startswith("KRIG_") and n != "KRIG_VENV"]:
+    del os.environ[_name]
 # The client speaks English in the suite, whatever the machine's locale (tests/i18n passes
 # --lang or its own environment where a test is about another language).
 os.environ["KRIG_LANG"] = "en"
-for _name in [n for n in os.environ if n.startswith("KRIG_") and n != "KRIG_VENV"]:
-    del os.environ[_name]
 
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
