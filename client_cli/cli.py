@@ -235,10 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--ready-checks", action="store_true", help=t("cli-host-ready-checks"))
     playing(host)
     join = command("join", t("cli-join"))
-    join.add_argument("code", help=t("cli-join-code"))
+    join.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-join-code"))
     playing(join)
     watch = command("watch", t("cli-watch"))
-    watch.add_argument("code", help=t("cli-code"))
+    watch.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-code"))
     watch.add_argument("--lines", action="store_true", help=t("cli-lines"))
     command("rooms", t("cli-rooms"))
     command("lobby", t("cli-lobby"))
@@ -250,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--preset", type=_preset, default="classic", help=t("cli-quick-preset"))
     playing(quick)
     bot = command("bot", t("cli-bot"))
-    bot.add_argument("code", help=t("cli-code"))
+    bot.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-code"))
     bot.add_argument(
         "--strategy",
         choices=["instant", "human", *sorted(STRATEGIES)],
@@ -262,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("cli-bot-games"),
     )  # fmt: skip
     vf = command("verify", t("cli-verify"))
-    vf.add_argument("source", help=t("cli-verify-source"))
+    vf.add_argument("source", metavar=t("cli-metavar-source"), help=t("cli-verify-source"))
     vf.add_argument(
         "--game", type=_ranged(1, 1_000_000, "cli-what-game"), default=1, help=t("cli-game")
     )
@@ -287,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     load.add_argument("--part-of", type=int, default=None, help=argparse.SUPPRESS)
     rp = command("replay", t("cli-replay"))
-    rp.add_argument("source", help=t("cli-replay-source"))
+    rp.add_argument("source", metavar=t("cli-metavar-source"), help=t("cli-replay-source"))
     rp.add_argument(
         "--game", type=_ranged(1, 1_000_000, "cli-what-game"), default=1, help=t("cli-game")
     )

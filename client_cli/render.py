@@ -85,6 +85,10 @@ def describe(msg: object, names: list[str] | None = None, unicode: bool = True) 
     return None
 
 
+OUT_REASONS = ("no_cards", "short_war")
+"""Why a seat is out (``player_out.reason``): ``out-<reason>`` in the catalogue."""
+
+
 def _said(kind: str, reason: str) -> str:
     """A reason code (``player_out`` or ``game_over``) as the catalogue says it, or as it is."""
     key = f"{kind}-{reason}"

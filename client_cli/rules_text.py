@@ -9,10 +9,13 @@ over screen's reasons.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from client_cli.i18n import has, keys, number, t
+from krig_locales import QUOTES
 
 Value = bool | int | str
 
@@ -269,3 +272,38 @@ def reason_words(
         else:
             key += "-any"
     return t(key, **args)
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A source text's own sentence behind a rule, in the source's language."""
+
+    source: str
+    """NO, PL, LV, HR or SE (docs/RULES.md's seed keys)."""
+    lang: str
+    """The language it is written in (nb, pl, lv, hr, sv)."""
+    text: str
+
+
+@cache
+def _quotes() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(QUOTES.read_text(encoding="utf-8"))
+    return loaded
+
+
+def source_quotes(name: str, value: Value) -> list[Quote]:
+    """The sentences of the source texts behind option ``name`` set to ``value``, verbatim
+    (krig_locales/quotes.json): for the host's form, beside the translated option."""
+    data = _quotes()
+    option = BY_NAME.get(name)
+    out = []
+    for q in data["quotes"]:
+        if q["option"] != name:
+            continue
+        values = q["values"]
+        matches = value in values if values is not None else option is not None and (
+            value != option.default
+        )  # fmt: skip
+        if matches:
+            out.append(Quote(q["source"], data["sources"][q["source"]]["lang"], q["text"]))
+    return out

@@ -293,6 +293,9 @@ cli-host-ready-checks = every player says ready (otherwise taking a seat means r
 cli-join = take a seat in a room by its code, and play
 cli-join-code = the room's code, as the host got it
 cli-watch = watch a room by its code
+# The name of an argument in usage lines (krig join CODE).
+cli-metavar-code = code
+cli-metavar-source = source
 cli-code = the room's code
 cli-rooms = print the public rooms
 cli-lobby = the open rooms, full-screen, to join or watch (elsewhere: as krig rooms)
