@@ -72,6 +72,9 @@ lines-choose-number = choose a number from 1 to { $count }
 lines-type-number = type the number of a card
 lines-session-ended = the session ended: { $why }
 # $game: the game's number in the room; $counts: each seat's cards, as 26/26.
+# krig replay: the record's first line, and the prompt after each trick.
+replay-header = room { $code } game { $game } ({ $preset }): { $names }; commitment { $commitment }…
+replay-next = {"  "}(Enter for the next trick)
 event-game-starts = game { $game } starts: { $players } players, { $counts } cards
 # One seat's card in a trick; $down: its face-down cards.
 event-card = { $name } { $card }

@@ -64,6 +64,8 @@ lines-your-turn = na potezu si: pritisni Enter da okreneš kartu
 lines-choose-number = odaberi broj od 1 do { $count }
 lines-type-number = upiši broj karte
 lines-session-ended = sesija je završila: { $why }
+replay-header = soba { $code }, igra { $game } ({ $preset }): { $names }; obveza { $commitment }…
+replay-next = {"  "}(Enter za sljedeći potez)
 event-game-starts = počinje igra { $game }: { $players ->
     [one] { $players } igrač
     [few] { $players } igrača

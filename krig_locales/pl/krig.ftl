@@ -63,6 +63,8 @@ lines-your-turn = twoja kolej: naciśnij Enter, by odkryć kartę
 lines-choose-number = wybierz liczbę od 1 do { $count }
 lines-type-number = wpisz numer karty
 lines-session-ended = sesja się skończyła: { $why }
+replay-header = pokój { $code }, gra { $game } ({ $preset }): { $names }; zobowiązanie { $commitment }…
+replay-next = {"  "}(Enter: następna bitwa)
 event-game-starts = gra { $game } się zaczyna: { $players ->
     [one] { $players } gracz
     [few] { $players } graczy

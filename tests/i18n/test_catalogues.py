@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # (``seat-`` alone would take the TUI's widget ids, as ``seat-list``, for keys)
-PREFIXES = ("error", "result", "lines", "event", "out", "end", "reason", "rule", "preset")
+PREFIXES = ("error", "result", "lines", "replay", "event", "out", "end", "reason", "rule", "preset")
 
 
 @cache
