@@ -254,12 +254,13 @@ preset-timed-source = NO, SE (mājas noteikums ar laika limitu)
 cli-description =
     krig: spēlē Karu terminālī ar draugiem, datora spēlētājiem vai abiem.
 
-    Palaid krig vienu pašu terminālī, lai redzētu sākuma ekrānu (rīkot, pievienoties,
-    ātrā spēle, atvērtās istabas, skatīties); katrs no tiem ir arī komanda. Terminālī
-    galds aizņem visu ekrānu; citur (vai ar --lines) krig izdrukā vienu rindu katram
-    notikumam. Atstarpe vai Enter atver kārti; spēlē ar roku (Arnesons) skaitlis
-    izvēlas kārti; --auto spēlē pats. Serveri norāda --url vai KRIG_URL, citādi tas
-    ir vietējais, ko palaiž "python3 dev.py krig-server serve".
+    Palaid krig vienu pašu terminālī, lai redzētu sākuma ekrānu (rīkot,
+    pievienoties, ātrā spēle, atvērtās istabas, skatīties); katrs no tiem ir arī
+    komanda. Terminālī galds aizņem visu ekrānu; citur (vai ar --lines) krig
+    izdrukā vienu rindu katram notikumam. Atstarpe vai Enter atver kārti; spēlē ar
+    roku (Arnesons) skaitlis izvēlas kārti; --auto spēlē pats. Serveri norāda --url
+    vai KRIG_URL, citādi tas ir vietējais, ko palaiž "python3 dev.py krig-server
+    serve".
 cli-epilog =
     piemēri:
       krig                          sākuma ekrāns

@@ -262,7 +262,8 @@ preset-timed-source = NO, SE (domowa zasada z limitem czasu)
 ## krig --help
 
 cli-description =
-    krig: graj w wojnę w terminalu ze znajomymi, z komputerem albo z jednymi i drugim.
+    krig: graj w wojnę w terminalu ze znajomymi, z graczami komputerowymi albo
+    z jednymi i drugimi.
 
     Uruchom samo krig w terminalu, by zobaczyć ekran startowy (załóż pokój, dołącz,
     szybka gra, otwarte pokoje, oglądanie); każda z tych rzeczy jest też poleceniem.

@@ -237,8 +237,9 @@ cli-description =
     öppna rum, titta på); var och en av dem är också ett kommando. I en terminal
     ritas bordet över hela skärmen; annars (eller med --lines) skriver krig en rad
     per händelse. Mellanslag eller Enter vänder kortet; i ett handspel (Arneson)
-    väljer en siffra kortet; --auto spelar av sig självt. Servern kommer från --url
-    eller KRIG_URL, annars den lokala som "python3 dev.py krig-server serve" startar.
+    väljer en siffra kortet; --auto spelar av sig självt. Servern kommer från
+    --url eller KRIG_URL, annars den lokala som "python3 dev.py krig-server serve"
+    startar.
 cli-epilog =
     exempel:
       krig                          startskärmen

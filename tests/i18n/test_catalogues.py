@@ -203,3 +203,19 @@ def test_quotes_are_the_sources_own_sentences() -> None:
     polish = rules_text.source_quotes("war_down", 1)
     assert [q.source for q in polish][:1] == ["PL"] and polish[0].lang == "pl"
     assert rules_text.source_quotes("steal", False) == []
+
+
+def test_english_sources_are_the_ones_docs_rules_gives() -> None:
+    """The catalogue's English source column is the client's (which tests/client keeps in
+    step with docs/RULES.md and krig-server presets)."""
+    for o in rules_text.OPTIONS:
+        assert i18n.say_in("en", f"rule-{o.name}-source") == o.source, o.name
+    for p in rules_text.PRESETS.values():
+        assert i18n.say_in("en", f"preset-{p.name}-source") == p.source, p.name
+        assert i18n.say_in("en", f"preset-{p.name}-title") == p.name  # (English: as typed)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_text_fits_80_columns(lang: str) -> None:
+    for line in i18n.say_in(lang, "cli-description").splitlines():
+        assert len(line) <= 80, (lang, line)
