@@ -284,6 +284,11 @@ class Quote:
     """The language it is written in (nb, pl, lv, hr, sv)."""
     text: str
 
+    @property
+    def source_name(self) -> str:
+        """The source named by its language, in the client's language ("Norwegian")."""
+        return t(f"source-{self.source}")
+
 
 @cache
 def _quotes() -> dict[str, Any]:

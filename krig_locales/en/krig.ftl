@@ -217,6 +217,13 @@ rule-not-bool = { $name } is true or false, not { $value }
 rule-not-number = { $name } is a whole number, not { $value }
 rule-not-in-range = { $name } is from { $low } to { $high }, not { $value }
 
+# The source texts (docs/RULES.md's seed keys), named by their language: beside a quote.
+source-NO = Norwegian
+source-PL = Polish
+source-LV = Latvian
+source-HR = Croatian
+source-SE = Swedish
+
 ## The presets: preset-NAME-title is its name as shown, preset-NAME its summary.
 
 preset-line = { $title }: { $summary } ({ $source })

@@ -215,6 +215,12 @@ rule-not-bool = { $name } je true ili false, a ne { $value }
 rule-not-number = { $name } je cijeli broj, a ne { $value }
 rule-not-in-range = { $name } je od { $low } do { $high }, a ne { $value }
 
+source-NO = norveški
+source-PL = poljski
+source-LV = latvijski
+source-HR = hrvatski
+source-SE = švedski
+
 ## Skupovi pravila
 
 preset-line = { $title }: { $summary } ({ $source })

@@ -215,6 +215,12 @@ rule-not-bool = { $name } ir true vai false, nevis { $value }
 rule-not-number = { $name } ir vesels skaitlis, nevis { $value }
 rule-not-in-range = { $name } ir no { $low } līdz { $high }, nevis { $value }
 
+source-NO = norvēģu
+source-PL = poļu
+source-LV = latviešu
+source-HR = horvātu
+source-SE = zviedru
+
 ## Noteikumu komplekti
 
 preset-line = { $title }: { $summary } ({ $source })

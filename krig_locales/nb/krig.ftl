@@ -200,6 +200,12 @@ rule-not-bool = { $name } er true eller false, ikke { $value }
 rule-not-number = { $name } er et heltall, ikke { $value }
 rule-not-in-range = { $name } er fra { $low } til { $high }, ikke { $value }
 
+source-NO = norsk
+source-PL = polsk
+source-LV = latvisk
+source-HR = kroatisk
+source-SE = svensk
+
 ## Regelsett
 
 preset-line = { $title }: { $summary } ({ $source })

@@ -225,6 +225,12 @@ rule-not-bool = { $name } to true albo false, nie { $value }
 rule-not-number = { $name } to liczba całkowita, nie { $value }
 rule-not-in-range = { $name } to liczba od { $low } do { $high }, nie { $value }
 
+source-NO = norweski
+source-PL = polski
+source-LV = łotewski
+source-HR = chorwacki
+source-SE = szwedzki
+
 ## Zestawy zasad
 
 preset-line = { $title }: { $summary } ({ $source })

@@ -194,6 +194,12 @@ rule-not-bool = { $name } är true eller false, inte { $value }
 rule-not-number = { $name } är ett heltal, inte { $value }
 rule-not-in-range = { $name } är från { $low } till { $high }, inte { $value }
 
+source-NO = norsk
+source-PL = polsk
+source-LV = lettisk
+source-HR = kroatisk
+source-SE = svensk
+
 ## Regeluppsättningar
 
 preset-line = { $title }: { $summary } ({ $source })

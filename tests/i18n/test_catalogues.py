@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # (``seat-`` alone would take the TUI's widget ids, as ``seat-list``, for keys)
-PREFIXES = ("error", "result", "lines", "replay", "event", "out", "end", "reason", "rule", "preset")
+PREFIXES = (
+    "error", "result", "lines", "replay", "event", "out", "end", "reason", "rule", "preset",
+    "source",
+)  # fmt: skip
 
 
 @cache
@@ -111,6 +114,8 @@ def _computed_keys() -> set[str]:
     for reason in rules_text.REASONS:
         found |= {f"reason-{reason}", f"reason-{reason}-any", f"end-{reason}"}
     found |= {f"out-{reason}" for reason in OUT_REASONS}
+    sources = json.loads(QUOTES.read_text(encoding="utf-8"))["sources"]
+    found |= {f"source-{code}" for code in sources}
     return found
 
 
@@ -202,6 +207,8 @@ def test_quotes_are_the_sources_own_sentences() -> None:
     )
     polish = rules_text.source_quotes("war_down", 1)
     assert [q.source for q in polish][:1] == ["PL"] and polish[0].lang == "pl"
+    assert polish[0].source_name == "Polish"
+    assert i18n.say_in("hr", "source-PL") == "poljski"
     assert rules_text.source_quotes("steal", False) == []
 
 
