@@ -19,7 +19,7 @@ from typing import Any
 
 import babel.lists
 import babel.numbers
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser, ast
 
 from krig_locales import LANGUAGES, catalogue
@@ -68,10 +68,16 @@ def language() -> str:
 
 
 @cache
+def _resource(lang: str) -> ast.Resource:
+    """The catalogue of ``lang``, parsed once."""
+    return FluentParser().parse(catalogue(lang).read_text(encoding="utf-8"))
+
+
+@cache
 def bundle(lang: str) -> FluentBundle:
-    """The catalogue of ``lang``, parsed once (no bidi isolation marks: a terminal)."""
+    """The catalogue of ``lang`` to format from (no bidi isolation marks: a terminal)."""
     b = FluentBundle([lang], use_isolating=False)
-    b.add_resource(FluentResource(catalogue(lang).read_text(encoding="utf-8")))
+    b.add_resource(_resource(lang))
     return b
 
 
@@ -81,8 +87,7 @@ def has(key: str, lang: str | None = None) -> bool:
 
 @cache
 def _keys(lang: str) -> frozenset[str]:
-    resource = FluentParser().parse(catalogue(lang).read_text(encoding="utf-8"))
-    return frozenset(e.id.name for e in resource.body if isinstance(e, ast.Message))
+    return frozenset(e.id.name for e in _resource(lang).body if isinstance(e, ast.Message))
 
 
 def keys(lang: str | None = None) -> frozenset[str]:
