@@ -159,6 +159,12 @@ def _url(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _state(state: str) -> str:
+    """A room's state (``lobby``, ``playing``, ``over``) in words; a newer one as it is."""
+    key = f"cli-state-{state}"
+    return t(key) if i18n.has(key) else state
+
+
 def _lang(text: str) -> str:
     found = i18n.normalize(text)
     if found is None:
@@ -426,7 +432,8 @@ async def run(args: argparse.Namespace) -> int:
                 print(
                     t(
                         "cli-room-row", code=r.code, preset=f"{r.preset:10}", taken=r.taken,
-                        seats=r.players, state=r.state, watching=r.spectators,
+                        seats=r.players, state=_state(r.state),
+                        watching=r.spectators,
                     )
                 )  # fmt: skip
             return 0

@@ -364,6 +364,10 @@ cli-unknown-language = krig speaks { $languages }, not { $value }
 cli-needs-terminal = krig: the start screen needs a terminal; say what to do instead (krig host, krig join CODE, krig quick, krig rooms, krig watch CODE; see krig --help)
 cli-no-public-rooms = no public rooms
 # One public room: $code, $preset, then seats taken of all, the state, the watchers.
+# A public room's state (English prints the code itself: scripts read it).
+cli-state-lobby = lobby
+cli-state-playing = playing
+cli-state-over = over
 cli-room-row = { $code }  { $preset } { $taken }/{ $seats } seats  { $state }  { $watching } watching
 cli-too-many-bots = krig host: --bots: with { $seats } seats there is room for at most { $most } computer players, not { $bots }.
 cli-room-code = room code: { $code }   (friends: krig join { $code })

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import typing
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from client_cli import i18n, rules_text
 from client_cli.render import OUT_REASONS
 from client_cli.words import REFUSALS
 from krig_locales import LANGUAGES, QUOTES, catalogue
+from protocol import messages as m
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -94,7 +96,7 @@ def test_plural_forms_are_complete_for_the_language(lang: str) -> None:
 def _code_keys() -> set[str]:
     """Catalogue keys written out in the client's code (string literals)."""
     found: set[str] = set()
-    shape = re.compile(rf"^(?:(?:{'|'.join(PREFIXES)}|cli)-[\w-]+|seat-n)$")
+    shape = re.compile(rf"^(?:(?:{'|'.join(PREFIXES)}|cli)-[\w-]*\w|seat-n)$")
     for path in sorted((ROOT / "client_cli").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -114,6 +116,8 @@ def _computed_keys() -> set[str]:
     for reason in rules_text.REASONS:
         found |= {f"reason-{reason}", f"reason-{reason}-any", f"end-{reason}"}
     found |= {f"out-{reason}" for reason in OUT_REASONS}
+    states = typing.get_args(typing.get_type_hints(m.RoomInfo)["state"])  # (a room's states)
+    found |= {f"cli-state-{state}" for state in states}
     sources = json.loads(QUOTES.read_text(encoding="utf-8"))["sources"]
     found |= {f"source-{code}" for code in sources}
     return found
