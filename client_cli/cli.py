@@ -6,6 +6,9 @@ is drawn full-screen; otherwise (or with --lines) krig prints one line per
 event. Space or Enter flips; in a hand game (Arneson) a number chooses that
 card; --auto plays by itself. The server comes from --url or KRIG_URL, by
 default the local one that "python3 dev.py krig-server serve" starts.
+
+(``krig --help`` says this in the client's language: ``cli-description`` in
+krig_locales/<lang>/krig.ftl.)
 """
 
 from __future__ import annotations
@@ -19,13 +22,16 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from client_cli import i18n
 from client_cli.bot import STRATEGIES, human_delay, play_game
+from client_cli.i18n import t
 from client_cli.lines import play_lines, printer
 from client_cli.proof import check_record
 from client_cli.replay import RecordError, replay
 from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS
 from client_cli.session import LeftRoom, RoomGone, ServerError, Session, SessionClosed
-from client_cli.words import error_words, refusal, ws_url
+from client_cli.words import error_words, gone_words, refusal, ws_url
+from krig_locales import LANGUAGES
 from krig_runtime import process
 from protocol import messages as m
 from protocol.limits import MAX_NAME
@@ -33,55 +39,81 @@ from protocol.record_json import load as load_record
 from protocol.records import GameRecord
 
 DEFAULT_URL = "ws://127.0.0.1:8765/ws"
-EPILOG = """examples:
-  krig                          the start screen
-  krig host --bots 1            play the computer now: the game starts at once
-  krig host --preset arneson --seats 3 --set war_down=1
-  krig join K7P-Q3X             take a seat
-  krig watch K7P-Q3X            watch a game
-  krig quick                    a seat in the next public game
-  krig lobby                    the open rooms (krig rooms prints them)
-  krig verify K7P-Q3X           check a finished game's fair deal
-"""
 
 
 class Parser(argparse.ArgumentParser):
-    """Bad arguments said as a sentence, with the command that explains them."""
+    """Bad arguments said as a sentence, with the command that explains them; help and
+    errors in the client's language (argparse's own words come from the catalogue)."""
+
+    def __init__(
+        self,
+        prog: str | None = None,
+        *,
+        add_help: bool = True,
+        parents: list[argparse.ArgumentParser] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(prog, add_help=False, **kwargs)
+        self._positionals.title = t("cli-positionals")
+        self._optionals.title = t("cli-options")
+        if add_help:  # (argparse's own, with its help in the client's language)
+            self.add_argument(
+                "-h", "--help", action="help", default=argparse.SUPPRESS, help=t("cli-help")
+            )
+        for parent in parents or []:  # (after -h, as argparse orders them)
+            self._add_container_actions(parent)
+            self._defaults.update(parent._defaults)
 
     def error(self, message: str) -> NoReturn:
         text = message
         found = re.match(r"the following arguments are required: (.+)", message)
         if found:
             missing = found.group(1).replace("/", " or ")
-            text = f"say the {missing} too, as in: {self.prog} {missing.upper()}"
+            text = t("cli-missing", missing=missing, prog=self.prog, upper=missing.upper())
         found = re.match(r"argument (\S+): invalid choice: '([^']*)' \(choose from (.+)\)", message)
         if found:
             choices = found.group(3).replace("'", "")
-            text = f"{found.group(2)!r} is not one of: {choices}"
+            text = t("cli-invalid-choice", value=repr(found.group(2)), choices=choices)
         found = re.match(r"argument (\S+): invalid \w+ value: '([^']*)'", message)
         if found:
-            text = f"{found.group(1)} takes a number, not {found.group(2)!r}"
+            text = t("cli-not-a-number", option=found.group(1), value=repr(found.group(2)))
+        found = re.match(r"argument (\S+): expected one argument", message)
+        if found:
+            text = t("cli-expected-value", option=found.group(1))
         found = re.match(r"argument (\S+): (.+)", message)
         if found and text == message:
             text = f"{found.group(1)}: {found.group(2)}"
         found = re.match(r"unrecognized arguments: (.+)", message)
         if found:
-            text = f"krig does not know {found.group(1)!r}"
-        self.exit(2, f"{self.prog}: {text}.\n(see: {self.prog} --help)\n")
+            text = t("cli-unknown-arguments", arguments=repr(found.group(1)))
+        self.exit(2, t("cli-bad-arguments", prog=self.prog, text=text) + "\n")
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's layout, with its "usage:" in the client's language."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, t("cli-usage") if prefix is None else prefix)
 
 
 def _ranged(low: int, high: int, what: str) -> Any:
+    """A whole number from ``low`` to ``high``; ``what`` names it (a cli-what- entry)."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a number, not {text!r}") from None
-        if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{what} is from {low} to {high}, not {value}"
-                if high - low > 2
-                else f"{what} is {', '.join(map(str, range(low, high)))} or {high}, not {value}"
-            )
+                t("cli-is-a-number", what=t(what), value=repr(text))
+            ) from None
+        if not low <= value <= high:
+            bounds = {"what": t(what), "high": str(high), "value": str(value)}
+            if high - low > 2:
+                said = t("cli-is-from-to", low=str(low), **bounds)
+            else:
+                said = t("cli-is-one-of", values=", ".join(map(str, range(low, high))), **bounds)
+            raise argparse.ArgumentTypeError(said)
         return value
 
     return parse
@@ -90,7 +122,7 @@ def _ranged(low: int, high: int, what: str) -> Any:
 def _preset(text: str) -> str:
     if text not in PRESETS:
         raise argparse.ArgumentTypeError(
-            f"there is no preset {text!r}; the presets are {', '.join(PRESETS)}"
+            t("cli-no-preset", value=repr(text), presets=", ".join(PRESETS))
         )
     return text
 
@@ -99,12 +131,12 @@ def _option(text: str) -> tuple[str, bool | int | str]:
     name, sep, value = text.partition("=")
     name = name.strip()
     if not sep:
-        raise argparse.ArgumentTypeError(f"write an option as name=value, not {text!r}")
+        raise argparse.ArgumentTypeError(t("cli-option-form", value=repr(text)))
     option = BY_NAME.get(name)
     if option is None or name == "players":
         known = ", ".join(o.name for o in OPTIONS if o.name != "players")
-        extra = " (the seats set the players: --seats)" if name == "players" else ""
-        raise argparse.ArgumentTypeError(f"{name!r} is not a rule option{extra}; they are {known}")
+        key = "cli-not-an-option-players" if name == "players" else "cli-not-an-option"
+        raise argparse.ArgumentTypeError(t(key, name=repr(name), known=known))
     try:
         return name, option.parse(value.strip())
     except ValueError as exc:
@@ -114,7 +146,9 @@ def _option(text: str) -> tuple[str, bool | int | str]:
 def _name(text: str) -> str:
     name = text.strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise argparse.ArgumentTypeError(f"a name has 1 to {MAX_NAME} characters, not {len(name)}")
+        raise argparse.ArgumentTypeError(
+            t("cli-name-length", max=str(MAX_NAME), length=str(len(name)))
+        )
     return name
 
 
@@ -125,150 +159,146 @@ def _url(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _state(state: str) -> str:
+    """A room's state (``lobby``, ``playing``, ``over``) in words; a newer one as it is."""
+    key = f"cli-state-{state}"
+    return t(key) if i18n.has(key) else state
+
+
+def _lang(text: str) -> str:
+    found = i18n.normalize(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            t("cli-unknown-language", languages=", ".join(LANGUAGES), value=repr(text))
+        )
+    return found
+
+
+def _lang_flag(argv: list[str]) -> str | None:
+    """``--lang`` as given, before the parser is built (its help is in that language)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
 def _default_name() -> str:
     return (os.environ.get("USER", "player").strip()[:MAX_NAME]) or "player"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(
-        prog="krig",
-        description=__doc__,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    """krig's arguments, their help in the client's language (``i18n.set_language`` first)."""
+    parser = Parser(prog="krig", description=t("cli-description"), epilog=t("cli-epilog"))
+    parser.add_argument(
+        "--url", type=_url, default=os.environ.get("KRIG_URL", DEFAULT_URL), help=t("cli-url")
     )
-    parser.add_argument(
-        "--url", type=_url, default=os.environ.get("KRIG_URL", DEFAULT_URL),
-        help="the server, ws://HOST:PORT/ws (or wss://; env KRIG_URL)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--name", type=_name, default=_default_name(),
-        help="your name at the table (default: $USER)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--ascii", action="store_true", help="C D H S and plain lines instead of symbols"
-    )
+    parser.add_argument("--name", type=_name, default=_default_name(), help=t("cli-name"))
+    parser.add_argument("--ascii", action="store_true", help=t("cli-ascii"))
+    languages = ", ".join(LANGUAGES)
+    parser.add_argument("--lang", type=_lang, default=None, help=t("cli-lang", languages=languages))
     # The same options after the subcommand too (krig host --ascii ...).
     common = Parser(add_help=False)
-    common.add_argument("--url", type=_url, default=argparse.SUPPRESS, help="the server")
+    common.add_argument("--url", type=_url, default=argparse.SUPPRESS, help=t("cli-url-short"))
+    common.add_argument("--name", type=_name, default=argparse.SUPPRESS, help=t("cli-name-short"))
     common.add_argument(
-        "--name", type=_name, default=argparse.SUPPRESS, help="your name at the table"
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help=t("cli-ascii")
     )
     common.add_argument(
-        "--ascii", action="store_true", default=argparse.SUPPRESS,
-        help="C D H S and plain lines instead of symbols",
-    )  # fmt: skip
+        "--lang", type=_lang, default=argparse.SUPPRESS, help=t("cli-lang", languages=languages)
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help, parents=[common])
 
     def playing(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--lines", action="store_true", help="line mode even on a terminal")
-        p.add_argument("--auto", action="store_true", help="play by yourself (one game)")
+        p.add_argument("--lines", action="store_true", help=t("cli-lines"))
+        p.add_argument("--auto", action="store_true", help=t("cli-auto"))
         p.add_argument(
-            "--strategy", choices=sorted(STRATEGIES), default="smart",
-            help="with --auto in a hand game: which card to play",
-        )  # fmt: skip
+            "--strategy", choices=sorted(STRATEGIES), default="smart", help=t("cli-strategy")
+        )
 
-    host = command("host", "create a room, show its code, and play")
+    host = command("host", t("cli-host"))
     host.add_argument(
         "--preset", type=_preset, default="classic",
-        help=f"the rules: {', '.join(PRESETS)} (krig-server presets shows them)",
+        help=t("cli-host-preset", presets=", ".join(PRESETS)),
     )  # fmt: skip
     host.add_argument(
         "--set", dest="sets", action="append", type=_option, default=[], metavar="OPTION=VALUE",
-        help="change one rule of the preset (repeatable; docs/RULES.md lists them)",
+        help=t("cli-host-set"),
     )  # fmt: skip
     host.add_argument(
-        "--seats", type=_ranged(2, 4, "the number of seats"), default=2,
-        help="seats at the table: 2, 3 or 4",
-    )  # fmt: skip
+        "--seats", type=_ranged(2, 4, "cli-what-seats"), default=2, help=t("cli-host-seats")
+    )
     host.add_argument(
-        "--bots", type=_ranged(0, 3, "the number of computer players"), default=0,
-        help="computer players to seat now (fewer than the seats)",
-    )  # fmt: skip
-    host.add_argument("--public", action="store_true", help="list the room in the open rooms")
-    host.add_argument(
-        "--ready-checks", action="store_true",
-        help="every player says ready (otherwise taking a seat means ready)",
-    )  # fmt: skip
+        "--bots", type=_ranged(0, 3, "cli-what-bots"), default=0, help=t("cli-host-bots")
+    )
+    host.add_argument("--public", action="store_true", help=t("cli-host-public"))
+    host.add_argument("--ready-checks", action="store_true", help=t("cli-host-ready-checks"))
     playing(host)
-    join = command("join", "take a seat in a room by its code, and play")
-    join.add_argument("code", help="the room's code, as the host got it")
+    join = command("join", t("cli-join"))
+    join.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-join-code"))
     playing(join)
-    watch = command("watch", "watch a room by its code")
-    watch.add_argument("code", help="the room's code")
-    watch.add_argument("--lines", action="store_true", help="line mode even on a terminal")
-    command("rooms", "print the public rooms")
-    command("lobby", "the open rooms, full-screen, to join or watch (elsewhere: as krig rooms)")
-    quick = command("quick", "a seat in the next public game (or a new one)")
+    watch = command("watch", t("cli-watch"))
+    watch.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-code"))
+    watch.add_argument("--lines", action="store_true", help=t("cli-lines"))
+    command("rooms", t("cli-rooms"))
+    command("lobby", t("cli-lobby"))
+    quick = command("quick", t("cli-quick"))
     quick.add_argument(
-        "--players", type=_ranged(2, 4, "the number of players"), default=2,
-        help="table size: 2, 3 or 4",
+        "--players", type=_ranged(2, 4, "cli-what-players"), default=2,
+        help=t("cli-quick-players"),
     )  # fmt: skip
-    quick.add_argument("--preset", type=_preset, default="classic", help="the rules")
+    quick.add_argument("--preset", type=_preset, default="classic", help=t("cli-quick-preset"))
     playing(quick)
-    bot = command("bot", "one headless seat in a room")
-    bot.add_argument("code", help="the room's code")
+    bot = command("bot", t("cli-bot"))
+    bot.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-code"))
     bot.add_argument(
         "--strategy",
         choices=["instant", "human", *sorted(STRATEGIES)],
         default="instant",
-        help="instant / human (delay) flip; for hand games: lowest, highest, random, smart",
+        help=t("cli-bot-strategy"),
     )
     bot.add_argument(
-        "--games", type=_ranged(1, 1_000_000, "the number of games"), default=1,
-        help="games to play in a row (a rematch after each)",
+        "--games", type=_ranged(1, 1_000_000, "cli-what-games"), default=1,
+        help=t("cli-bot-games"),
     )  # fmt: skip
-    vf = command(
-        "verify",
-        "check a finished game's record with the protocol alone: its deal, events, result "
-        "and inputs against what the server committed to (file or room code); "
-        "krig-server verify also replays every trick",
-    )
-    vf.add_argument("source", help="record file or room code")
+    vf = command("verify", t("cli-verify"))
+    vf.add_argument("source", metavar=t("cli-metavar-source"), help=t("cli-verify-source"))
     vf.add_argument(
-        "--game", type=_ranged(1, 1_000_000, "the game number"), default=1,
-        help="with a room code: game number",
-    )  # fmt: skip
-    load = command("load", "R rooms of P bots each; prints a report")
-    load.add_argument(
-        "--rooms", type=_ranged(1, 100_000, "the number of rooms"), default=10,
-        help="rooms played at once",
-    )  # fmt: skip
-    load.add_argument(
-        "--players", type=_ranged(2, 4, "the number of players"), default=2,
-        help="bots per room, 2-4",
-    )  # fmt: skip
-    load.add_argument("--duration", type=float, default=10.0, help="seconds")
-    load.add_argument("--preset", type=_preset, default="classic", help="rule preset")
-    load.add_argument("--json", action="store_true", help="print the report as JSON")
-    load.add_argument(
-        "--rate", type=float, default=0.0, help="flips per second in all (default: flat out)"
+        "--game", type=_ranged(1, 1_000_000, "cli-what-game"), default=1, help=t("cli-game")
     )
+    load = command("load", t("cli-load"))
     load.add_argument(
-        "--warmup", type=float, default=0.0, metavar="S",
-        help="leave the first S seconds (every game starting at once) out of the latency",
+        "--rooms", type=_ranged(1, 100_000, "cli-what-rooms"), default=10,
+        help=t("cli-load-rooms"),
     )  # fmt: skip
     load.add_argument(
-        "--loop", choices=process.LOOPS, default="asyncio",
-        help="event loop of the load generator (uvloop: pip install 'krig[uvloop]')",
+        "--players", type=_ranged(2, 4, "cli-what-players"), default=2,
+        help=t("cli-load-players"),
     )  # fmt: skip
+    load.add_argument("--duration", type=float, default=10.0, help=t("cli-load-duration"))
+    load.add_argument("--preset", type=_preset, default="classic", help=t("cli-load-preset"))
+    load.add_argument("--json", action="store_true", help=t("cli-load-json"))
+    load.add_argument("--rate", type=float, default=0.0, help=t("cli-load-rate"))
+    load.add_argument("--warmup", type=float, default=0.0, metavar="S", help=t("cli-load-warmup"))
+    load.add_argument("--loop", choices=process.LOOPS, default="asyncio", help=t("cli-load-loop"))
     load.add_argument(
-        "--processes", type=_ranged(1, 64, "the number of load processes"), default=1,
-        metavar="K",
-        help="K load processes sharing the rooms and the rate, one merged report "
-        "(a large run needs more than one core's worth of bots)",
+        "--processes", type=_ranged(1, 64, "cli-what-processes"), default=1, metavar="K",
+        help=t("cli-load-processes"),
     )  # fmt: skip
     load.add_argument("--part-of", type=int, default=None, help=argparse.SUPPRESS)
-    rp = command("replay", "step through a finished game (a record file or a room code)")
-    rp.add_argument("source", help="record file (krig-server record) or room code")
+    rp = command("replay", t("cli-replay"))
+    rp.add_argument("source", metavar=t("cli-metavar-source"), help=t("cli-replay-source"))
     rp.add_argument(
-        "--game", type=_ranged(1, 1_000_000, "the game number"), default=1,
-        help="with a room code: game number",
-    )  # fmt: skip
-    rp.add_argument("--step", action="store_true", help="wait for Enter after each trick")
-    rp.add_argument("--delay", type=float, default=0.0, help="seconds between tricks")
+        "--game", type=_ranged(1, 1_000_000, "cli-what-game"), default=1, help=t("cli-game")
+    )
+    rp.add_argument("--step", action="store_true", help=t("cli-replay-step"))
+    rp.add_argument("--delay", type=float, default=0.0, help=t("cli-replay-delay"))
     return parser
 
 
@@ -389,12 +419,7 @@ async def run(args: argparse.Namespace) -> int:
         return 0
     if args.command is None or (args.command == "lobby" and _full_screen(args)):
         if not _full_screen(args):
-            print(
-                "krig: the start screen needs a terminal; say what to do instead "
-                "(krig host, krig join CODE, krig quick, krig rooms, krig watch CODE; "
-                "see krig --help)",
-                file=sys.stderr,
-            )
+            print(t("cli-needs-terminal"), file=sys.stderr)
             return 2
         return await _app(args, None, "lobby" if args.command == "lobby" else "start")
     s = await _session(args)
@@ -402,16 +427,20 @@ async def run(args: argparse.Namespace) -> int:
         if args.command in ("rooms", "lobby"):
             lobby = await s.lobby()
             if not lobby.rooms:
-                print("no public rooms")
+                print(t("cli-no-public-rooms"))
             for r in lobby.rooms:
-                seats = f"{r.taken}/{r.players} seats"
-                print(f"{r.code}  {r.preset:10} {seats}  {r.state}  {r.spectators} watching")
+                print(
+                    t(
+                        "cli-room-row", code=r.code, preset=f"{r.preset:10}", taken=r.taken,
+                        seats=r.players, state=_state(r.state),
+                        watching=r.spectators,
+                    )
+                )  # fmt: skip
             return 0
         if args.command == "host":
             if args.bots >= args.seats:
                 print(
-                    f"krig host: --bots: with {args.seats} seats there is room for at most "
-                    f"{args.seats - 1} computer players, not {args.bots}.",
+                    t("cli-too-many-bots", seats=args.seats, most=args.seats - 1, bots=args.bots),
                     file=sys.stderr,
                 )
                 return 2
@@ -419,7 +448,7 @@ async def run(args: argparse.Namespace) -> int:
                 args.preset, args.seats, args.public, dict(args.sets), args.ready_checks
             )
             if not _full_screen(args):
-                print(f"room code: {joined.code}   (friends: krig join {joined.code})", flush=True)
+                print(t("cli-room-code", code=joined.code), flush=True)
             for _ in range(args.bots):
                 await s.add_bot()
             return await _play(args, s)
@@ -429,7 +458,7 @@ async def run(args: argparse.Namespace) -> int:
         if args.command == "quick":
             joined = await s.quick(args.players, args.preset)
             if not _full_screen(args):
-                print(f"joined room {joined.code}", flush=True)
+                print(t("cli-joined-room", code=joined.code), flush=True)
             return await _table(args, s)
         if args.command == "watch":
             await s.spectate(args.code)
@@ -463,6 +492,8 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    i18n.set_language(i18n.choose(_lang_flag(argv)))  # (before the parser: its help is said)
     args = build_parser().parse_args(argv)
     try:
         return process.run(run(args), getattr(args, "loop", "asyncio"))
@@ -470,26 +501,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"krig: --loop: {exc}", file=sys.stderr)
         return 2
     except ServerError as exc:
-        print(f"krig: {refusal(exc.code, exc.message)}", file=sys.stderr)
+        print(t("cli-said", sentence=refusal(exc.code, exc.message)), file=sys.stderr)
         return 1
     except LeftRoom as exc:
-        print(f"krig: {error_words(exc.error)}", file=sys.stderr)
+        print(t("cli-said", sentence=error_words(exc.error)), file=sys.stderr)
         return 1
     except RoomGone as exc:
-        print(f"krig: {exc}; you are in no room now", file=sys.stderr)
+        print(t("cli-in-no-room", why=gone_words(exc)), file=sys.stderr)
         return 1
     except SessionClosed as exc:
-        print(f"krig: the server closed the session: {exc}", file=sys.stderr)
+        print(t("cli-session-closed", why=str(exc)), file=sys.stderr)
         return 1
     except BrokenPipeError:  # (an OSError too: not a server that cannot be reached)
         return process.reader_gone()
     except TimeoutError:  # before OSError: in Python 3.11 it is one
-        print(f"krig: the server at {args.url} did not answer in time", file=sys.stderr)
+        print(t("cli-timeout", url=args.url), file=sys.stderr)
         return 1
     except OSError as exc:
-        print(
-            f"krig: cannot reach the server at {args.url}: {exc.strerror or exc}", file=sys.stderr
-        )
+        print(t("cli-unreachable", url=args.url, why=exc.strerror or str(exc)), file=sys.stderr)
         return 1
     except RecordError as exc:
         print(f"krig: {exc}", file=sys.stderr)

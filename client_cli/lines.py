@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from client_cli.bot import STRATEGIES, play_game
+from client_cli.i18n import t
 from client_cli.render import cards, describe
 from client_cli.session import (
     OUT_OF_ROOM,
@@ -22,7 +23,7 @@ from client_cli.session import (
     Session,
     SessionClosed,
 )
-from client_cli.words import error_words, refusal
+from client_cli.words import error_words, gone_words, refusal
 from protocol import messages as m
 
 
@@ -39,7 +40,7 @@ def printer(session: Session, unicode: bool) -> Any:
     def show(msg: object) -> None:
         if session.reconnects != reconnects[0]:
             reconnects[0] = session.reconnects
-            print("(reconnected; resuming)", flush=True)
+            print(t("lines-reconnected"), flush=True)
         if isinstance(msg, m.Error) and msg.code == WAITING_FOR_STORE:
             if not waiting[0]:  # (said once; the session sends the action again itself)
                 waiting[0] = True
@@ -51,7 +52,7 @@ def printer(session: Session, unicode: bool) -> Any:
             # report, or a retry's to hide; only a message of the server's own
             # (no id: a frame it could not read, being put out) is printed here.
             if msg.id is None and msg.code not in OUT_OF_ROOM:  # (those end the command: cli)
-                print(f"server says: {error_words(msg)}", flush=True)
+                print(t("lines-server-says", sentence=error_words(msg)), flush=True)
             return
         line = describe(msg, _names(session), unicode)
         if line is not None:
@@ -63,8 +64,8 @@ def printer(session: Session, unicode: bool) -> Any:
 def _out(session: Session) -> int:
     """Out of the room (it is gone, or the host took the seat): say why; exit status 1."""
     out = session.out_of_room()
-    why = error_words(out.error) if isinstance(out, LeftRoom) else str(out)
-    print(f"{why.rstrip('.')}; you are in no room now", flush=True)
+    why = error_words(out.error) if isinstance(out, LeftRoom) else gone_words(out)
+    print(t("lines-in-no-room", why=why.rstrip(".")), flush=True)
     return 1
 
 
@@ -75,7 +76,7 @@ async def _read_line() -> str | None:
 
 async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool) -> int:
     """Play this seat game after game until stdin closes (or one game with ``auto``)."""
-    t = session.table
+    table = session.table
     if auto:
         try:
             await play_game(session, STRATEGIES[strategy], timeout=3600)
@@ -86,34 +87,33 @@ async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool)
         await session.wait(
             lambda tb: tb.my_turn or tb.phase == "over" or tb.code is None, timeout=3600
         )
-        if t.code is None:
+        if table.code is None:
             return _out(session)
-        if t.phase == "over":
+        if table.phase == "over":
             return 0
-        if t.hand_game:
-            print(
-                f"your hand: {cards(t.hand, unicode)}  (type 1-{len(t.hand)} and Enter)", flush=True
-            )
+        if table.hand_game:
+            hand = cards(table.hand, unicode)
+            print(t("lines-your-hand", cards=hand, count=len(table.hand)), flush=True)
         else:
-            print("your turn: press Enter to flip", flush=True)
+            print(t("lines-your-turn"), flush=True)
         line = await _read_line()
-        if t.code is None:  # (the server said so meanwhile, and the printer showed it)
+        if table.code is None:  # (the server said so meanwhile, and the printer showed it)
             return _out(session)
         if line is None:
             return 0
         try:
-            if t.hand_game:
+            if table.hand_game:
                 index = int(line.strip() or "1") - 1
-                if not 0 <= index < len(t.hand):
-                    print(f"choose a number from 1 to {len(t.hand)}", flush=True)
+                if not 0 <= index < len(table.hand):
+                    print(t("lines-choose-number", count=len(table.hand)), flush=True)
                     continue
-                await session.choose(t.step, t.hand[index])
+                await session.choose(table.step, table.hand[index])
             else:
-                await session.flip(t.step)
+                await session.flip(table.step)
         except ValueError:
-            print("type the number of a card", flush=True)
+            print(t("lines-type-number"), flush=True)
         except ServerError as exc:
-            print(f"server says: {refusal(exc.code, exc.message)}", flush=True)
+            print(t("lines-server-says", sentence=refusal(exc.code, exc.message)), flush=True)
         except SessionClosed as exc:
-            print(f"the session ended: {exc}", flush=True)
+            print(t("lines-session-ended", why=str(exc)), flush=True)
             return 1

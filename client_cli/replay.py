@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
+from client_cli.i18n import t
 from client_cli.render import describe
 from protocol.codec import decode_server
 from protocol.records import GameRecord
@@ -17,9 +18,11 @@ class RecordError(ValueError):
 def replay(record: GameRecord, step: bool, delay: float, unicode: bool = True) -> int:
     names = list(record.names)
     print(
-        f"room {record.code} game {record.game} ({record.preset}): "
-        f"{', '.join(names)}; commitment {record.commitment[:19]}…"
-    )
+        t(
+            "replay-header", code=record.code, game=str(record.game), preset=record.preset,
+            names=", ".join(names), commitment=record.commitment[:19],
+        )
+    )  # fmt: skip
     for frame in record.events:
         event = decode_server(frame)
         line = describe(event, names, unicode)
@@ -28,7 +31,7 @@ def replay(record: GameRecord, step: bool, delay: float, unicode: bool = True) -
         print(line, flush=True)
         if type(event).__name__ in ("TrickWon", "GameOver"):
             if step and sys.stdin.isatty():
-                input("  (Enter for the next trick) ")
+                input(t("replay-next") + " ")
             elif delay:
                 time.sleep(delay)
     return 0

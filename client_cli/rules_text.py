@@ -9,7 +9,13 @@ over screen's reasons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from client_cli.i18n import has, keys, number, t
+from krig_locales import QUOTES
 
 Value = bool | int | str
 
@@ -17,8 +23,6 @@ Value = bool | int | str
 @dataclass(frozen=True, slots=True)
 class Option:
     name: str
-    label: str
-    """What the option is, in a few words (the form's row label)."""
     default: Value
     source: str
     """The source column of docs/RULES.md's option table, word for word."""
@@ -29,8 +33,26 @@ class Option:
     """For a whole-number option: its range."""
     steps: tuple[int, ...] = ()
     """For a wide range: the values the form steps through (any value in range is allowed)."""
-    words: dict[str, str] = field(default_factory=dict)
-    """A value (as text) in words."""
+
+    @property
+    def label(self) -> str:
+        """What the option is, in a few words (the form's row label), in the client's language."""
+        return t(f"rule-{self.name}")
+
+    @property
+    def source_words(self) -> str:
+        """Where it comes from, in the client's language (``source`` in English)."""
+        return t(f"rule-{self.name}-source")
+
+    @property
+    def words(self) -> dict[str, str]:
+        """The values (as text) the catalogue says in words of their own."""
+        prefix = f"rule-{self.name}-"
+        return {
+            key[len(prefix) :]: t(key)
+            for key in keys()
+            if key.startswith(prefix) and key[len(prefix) :] not in _NOT_VALUES
+        }
 
     @property
     def kind(self) -> str:
@@ -52,34 +74,53 @@ class Option:
     def say(self, value: Value) -> str:
         """``value`` in words."""
         key = _key(value)
-        if key in self.words:
-            return self.words[key]
+        own = f"rule-{self.name}-{key}"
+        if has(own):
+            return t(own)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.name == "time_limit_s":
+                if value % 60:
+                    return t("rule-time_limit_s-seconds", seconds=value)
+                return t("rule-time_limit_s-minutes", minutes=value // 60)
+            if has(f"rule-{self.name}-n"):
+                return t(f"rule-{self.name}-n", n=value)
+            return number(value)
         return key
 
     def line(self, value: Value) -> str:
         """'Face-down cards in a war: 3 (NO/HR/SE 3; ...)': the rule, its value, its source."""
-        return f"{self.label}: {self.say(value)} ({self.source})"
+        return t("rule-line", label=self.label, value=self.say(value), source=self.source_words)
 
     def parse(self, text: str) -> Value:
         """A value typed on the command line; ValueError with a sentence when it is not one."""
         if self.kind == "choice":
             if text in self.choices:
                 return text
-            raise ValueError(f"{self.name} is one of {', '.join(self.choices)}, not {text!r}")
+            raise ValueError(
+                t("rule-not-one-of", name=self.name, choices=", ".join(self.choices),
+                  value=repr(text))
+            )  # fmt: skip
         if self.kind == "bool":
             lowered = text.strip().lower()
             if lowered in ("true", "yes", "on", "1"):
                 return True
             if lowered in ("false", "no", "off", "0"):
                 return False
-            raise ValueError(f"{self.name} is true or false, not {text!r}")
+            raise ValueError(t("rule-not-bool", name=self.name, value=repr(text)))
         try:
             number = int(text)
         except ValueError:
-            raise ValueError(f"{self.name} is a whole number, not {text!r}") from None
+            raise ValueError(t("rule-not-number", name=self.name, value=repr(text))) from None
         if not self.low <= number <= self.high:
-            raise ValueError(f"{self.name} is from {self.low} to {self.high}, not {number}")
+            raise ValueError(
+                t("rule-not-in-range", name=self.name, low=str(self.low), high=str(self.high),
+                  value=str(number))
+            )  # fmt: skip
         return number
+
+
+_NOT_VALUES = ("source", "n", "minutes", "seconds")
+"""Entries of an option that are not one value's words."""
 
 
 def _key(value: Value) -> str:
@@ -88,100 +129,36 @@ def _key(value: Value) -> str:
     return str(value)
 
 
-def _minutes(seconds: int) -> str:
-    if seconds % 60:
-        return f"{seconds} s"
-    return f"{seconds // 60} min"
-
-
 OPTIONS: tuple[Option, ...] = (
+    Option("players", 2, "NO/HR: 2; PL/SE: 2\u20134; LV: 2+", low=2, high=4),
+    Option("jokers", 0, "LV", low=0, high=2),
+    Option("min_rank", 2, "LV", low=2, high=14),
+    Option("war_down", 3, 'NO/HR/SE 3; PL 1; LV 0; SE "more or fewer"', low=0, high=10),
+    Option("war_repeat", "same", "NO/PL/SE/LV; HR", choices=("same", "face_up_only")),
+    Option("short_war", "lose", "NO, PL, SE", choices=("lose", "last_card")),
     Option(
-        "players", "Players", 2, "NO/HR: 2; PL/SE: 2\u20134; LV: 2+", low=2, high=4,
-        words={"2": "2 players", "3": "3 players", "4": "4 players"},
-    ),
-    Option(
-        "jokers", "Jokers in the deck", 0, "LV", low=0, high=2,
-        words={"0": "none", "1": "1, above the ace", "2": "2, above the ace"},
-    ),
-    Option(
-        "min_rank", "Lowest card kept", 2, "LV", low=2, high=14,
-        words={
-            "2": "2 (the full deck)", "6": "6 (36 cards)", "9": "9 (24 cards)",
-            "11": "jack", "12": "queen", "13": "king", "14": "ace",
-        },
-    ),
-    Option(
-        "war_down", "Face-down cards in a war", 3,
-        'NO/HR/SE 3; PL 1; LV 0; SE "more or fewer"', low=0, high=10,
-    ),
-    Option(
-        "war_repeat", "A tie within a war", "same", "NO/PL/SE/LV; HR",
-        choices=("same", "face_up_only"),
-        words={"same": "another war, face-down cards again",
-               "face_up_only": "broken with single face-up cards"},
-    ),
-    Option(
-        "short_war", "Too few cards for a war", "lose", "NO, PL, SE",
-        choices=("lose", "last_card"),
-        words={"lose": "that player loses at once",
-               "last_card": "plays what they have, the last card face up"},
-    ),
-    Option(
-        "war_players", "Who fights a war (3-4 players)", "tied_highest", "SE, PL, LV",
+        "war_players", "tied_highest", "SE, PL, LV",
         choices=("tied_highest", "all_in_battle", "any_tied"),
-        words={"tied_highest": "the players tied for the highest card",
-               "all_in_battle": "everyone in the battle",
-               "any_tied": "any players whose cards tie, even low ones"},
     ),
+    Option("war_winner", "participants", "LV", choices=("participants", "highest_card")),
+    Option("winnings", "under_pile", "NO/HR/SE; LV, NO alt.", choices=("under_pile", "separate")),
     Option(
-        "war_winner", "Who can win a war", "participants", "LV",
-        choices=("participants", "highest_card"),
-        words={"participants": "the war's players",
-               "highest_card": "the highest card on the table, anyone's"},
-    ),
-    Option(
-        "winnings", "Won cards go", "under_pile", "NO/HR/SE; LV, NO alt.",
-        choices=("under_pile", "separate"),
-        words={"under_pile": "under your pile",
-               "separate": "to a winnings pile, shuffled in when the pile runs out"},
-    ),
-    Option(
-        "gather_order", "Order of the won cards", "shuffled", "project",
+        "gather_order", "shuffled", "project",
         choices=("shuffled", "winner_first", "seat_order"),
-        words={"shuffled": "shuffled, as a hand scoops them (from the dealt seed)",
-               "winner_first": "the winner's cards first, always",
-               "seat_order": "in seat order, always"},
     ),
+    Option("steal", False, "SE"),
+    Option("hand_size", 0, "HR", low=0, high=5),
+    Option("loser_takes_tied", False, "HR"),
     Option(
-        "steal", "Steal War", False, "SE",
-        words={"false": "off", "true": "the war's winner also takes a card from each loser"},
-    ),
-    Option(
-        "hand_size", "Hand of cards to choose from (Arneson)", 0, "HR", low=0, high=5,
-        words={"0": "none: flip the top card"},
-    ),
-    Option(
-        "loser_takes_tied", "The war's loser takes back the tied cards", False, "HR",
-        words={"false": "no", "true": "yes"},
-    ),
-    Option(
-        "time_limit_s", "Time limit", 0, "NO, SE", low=0, high=86400,
+        "time_limit_s", 0, "NO, SE", low=0, high=86400,
         steps=(0, 60, 180, 300, 600, 900, 1800, 3600),
-        words={"0": "none", **{str(s): _minutes(s) for s in (60, 180, 300, 600, 900, 1800, 3600)}},
     ),
+    Option("wars_to_win", 0, "HR: 3", low=0, high=1000, steps=(0, 1, 2, 3, 4, 5, 7, 10)),
     Option(
-        "wars_to_win", "Wars won to win the game", 0, "HR: 3", low=0, high=1000,
-        steps=(0, 1, 2, 3, 4, 5, 7, 10), words={"0": "off"},
-    ),
-    Option(
-        "max_tricks", "Trick limit", 0, "project", low=0, high=1_000_000,
+        "max_tricks", 0, "project", low=0, high=1_000_000,
         steps=(0, 10, 25, 50, 100, 200, 500, 1000),
-        words={"0": "none: play to the end (10,000 tricks at most)"},
     ),
-    Option(
-        "detect_cycles", "A game that repeats forever", True, "project (PL notes games can repeat)",
-        words={"true": "ends as a draw (only without shuffles)", "false": "goes on to the cap"},
-    ),
+    Option("detect_cycles", True, "project (PL notes games can repeat)"),
 )  # fmt: skip
 
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
@@ -194,7 +171,20 @@ class Preset:
     source: str
     """As ``krig-server presets --json`` prints it."""
     changes: dict[str, Value]
-    summary: str
+
+    @property
+    def title(self) -> str:
+        """Its name as shown, in the client's language (what ``--preset`` takes is ``name``)."""
+        return t(f"preset-{self.name}-title")
+
+    @property
+    def summary(self) -> str:
+        """What it plays like, in a few words, in the client's language."""
+        return t(f"preset-{self.name}")
+
+    @property
+    def source_words(self) -> str:
+        return t(f"preset-{self.name}-source")
 
     def rules(self) -> dict[str, Value]:
         return {**DEFAULTS, **self.changes}
@@ -203,31 +193,18 @@ class Preset:
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
-        Preset("classic", "NO/HR/SE common core", {}, "3 face down in a war; short of cards loses"),
+        Preset("classic", "NO/HR/SE common core", {}),
+        Preset("quick", "LV (36 cards: a shorter game)", {"min_rank": 6}),
+        Preset("norwegian", "NO", {}),
+        Preset("polish", "PL", {"war_down": 1, "war_players": "all_in_battle"}),
+        Preset("latvian", "LV", {"jokers": 2, "war_down": 0, "winnings": "separate"}),
+        Preset("croatian", "HR", {"war_repeat": "face_up_only"}),
+        Preset("swedish", "SE", {"short_war": "last_card"}),
         Preset(
-            "quick", "LV (36 cards: a shorter game)", {"min_rank": 6},
-            "the 36-card deck, 6 to ace: shorter games",
+            "arneson", "HR (Erik Arneson's variant)", {"hand_size": 3, "loser_takes_tied": True}
         ),
-        Preset("norwegian", "NO", {}, "3 down, lose when short, won cards under the pile"),
-        Preset(
-            "polish", "PL", {"war_down": 1, "war_players": "all_in_battle"},
-            "1 down; everyone in the battle fights the war",
-        ),
-        Preset(
-            "latvian", "LV", {"jokers": 2, "war_down": 0, "winnings": "separate"},
-            "2 jokers; wars face up; a winnings pile",
-        ),
-        Preset("croatian", "HR", {"war_repeat": "face_up_only"}, "later ties with face-up cards"),
-        Preset("swedish", "SE", {"short_war": "last_card"}, "short of cards: play what you have"),
-        Preset(
-            "arneson", "HR (Erik Arneson's variant)", {"hand_size": 3, "loser_takes_tied": True},
-            "choose from a hand of 3",
-        ),
-        Preset("steal", "SE (Steal War)", {"steal": True}, "the war's winner steals a card"),
-        Preset(
-            "timed", "NO, SE (time-limit house rule)", {"time_limit_s": 900},
-            "15 minutes, then most cards wins",
-        ),
+        Preset("steal", "SE (Steal War)", {"steal": True}),
+        Preset("timed", "NO, SE (time-limit house rule)", {"time_limit_s": 900}),
     )
 }  # fmt: skip
 
@@ -236,7 +213,7 @@ def preset_line(name: str) -> str:
     p = PRESETS.get(name)
     if p is None:
         return name
-    return f"{p.name}: {p.summary} ({p.source})"
+    return t("preset-line", title=p.title, summary=p.summary, source=p.source_words)
 
 
 def overrides(preset: str, rules: dict[str, Value]) -> dict[str, Value]:
@@ -255,34 +232,83 @@ def changed_lines(preset: str, rules: dict[str, bool | int | str]) -> list[str]:
     ]
 
 
-REASONS = {
-    "all_cards": "{winner} took all {cards} cards",
-    "short_war": "{loser} had too few cards to finish a war",
-    "exhausted_tie": "everyone ran out of cards in a war",
-    "time_limit": "time ran out, and most cards wins",
-    "wars_won": "{winner} won {wars} wars",
-    "round_cap": "the trick limit ({tricks}) was reached, and most cards wins",
-    "cycle": "the game was repeating itself forever",
-    "abandoned": "every player left, and most cards wins",
-}
+REASONS = (
+    "all_cards", "short_war", "exhausted_tie", "time_limit", "wars_won", "round_cap", "cycle",
+    "abandoned",
+)  # fmt: skip
+"""The ends of a game (``game_over.reason``) said in words: ``reason-<code>`` in the catalogue."""
 
 
 def reason_words(
     reason: str,
     winner: str,
     rules: dict[str, bool | int | str],
-    loser: str = "a player",
-    cards: int | str = "the",
+    loser: str | None = None,
+    cards: int | None = None,
 ) -> str:
     """Why a game ended, as a sentence without its full stop (never the raw code); names
     are kept as they are written."""
-    text = REASONS.get(reason)
-    if text is None:
+    if reason not in REASONS:
         return reason.replace("_", " ").capitalize()
-    return (text[:1].upper() + text[1:]).format(
-        winner=winner,
-        loser=loser,
-        cards=cards,
-        wars=rules.get("wars_to_win", "enough"),
-        tricks=rules.get("max_tricks", ""),
-    )
+    key = f"reason-{reason}"
+    args: dict[str, Any] = {"winner": winner}
+    if reason == "all_cards":
+        if cards is None:
+            key += "-any"
+        else:
+            args["cards"] = cards
+    elif reason == "short_war":
+        args["loser"] = loser if loser is not None else t("reason-a-player")
+    elif reason == "wars_won":
+        wars = rules.get("wars_to_win")
+        if isinstance(wars, int) and not isinstance(wars, bool) and wars > 0:
+            args["wars"] = wars
+        else:
+            key += "-any"
+    elif reason == "round_cap":
+        tricks = rules.get("max_tricks")
+        if isinstance(tricks, int) and not isinstance(tricks, bool) and tricks > 0:
+            args["tricks"] = tricks
+        else:
+            key += "-any"
+    return t(key, **args)
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A source text's own sentence behind a rule, in the source's language."""
+
+    source: str
+    """NO, PL, LV, HR or SE (docs/RULES.md's seed keys)."""
+    lang: str
+    """The language it is written in (nb, pl, lv, hr, sv)."""
+    text: str
+
+    @property
+    def source_name(self) -> str:
+        """The source named by its language, in the client's language ("Norwegian")."""
+        return t(f"source-{self.source}")
+
+
+@cache
+def _quotes() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(QUOTES.read_text(encoding="utf-8"))
+    return loaded
+
+
+def source_quotes(name: str, value: Value) -> list[Quote]:
+    """The sentences of the source texts behind option ``name`` set to ``value``, verbatim
+    (krig_locales/quotes.json): for the host's form, beside the translated option."""
+    data = _quotes()
+    option = BY_NAME.get(name)
+    out = []
+    for q in data["quotes"]:
+        if q["option"] != name:
+            continue
+        values = q["values"]
+        matches = value in values if values is not None else option is not None and (
+            value != option.default
+        )  # fmt: skip
+        if matches:
+            out.append(Quote(q["source"], data["sources"][q["source"]]["lang"], q["text"]))
+    return out

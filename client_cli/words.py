@@ -11,69 +11,48 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit, urlunsplit
 
+from client_cli.i18n import ENGLISH, and_list, language, t
+from client_cli.session import RoomGone, SessionClosed
 from protocol import messages as m
+from protocol.errors import ErrorCode
 
 ROOM_GONE = "room_gone"
 """The room no longer exists (sent unasked, ``id`` nil, to every member): out of it."""
 REMOVED = "removed"
 
-REFUSALS: dict[str, str] = {
-    "bad_frame": "The server could not read what krig sent.",
-    "too_large": "That was too long for the server.",
-    "bad_message": "The server did not accept that request.",
-    "unknown_type": "This server does not know that action (an older server?).",
-    "unsupported_version": "This server speaks another version of the krig protocol.",
-    "hello_first": "The connection was not set up properly; try again.",
-    "bad_session": "Your old session has expired; a new one is needed.",
-    "rate_limited": "Too much at once: wait a moment and try again.",
-    "shutting_down": "That server is shutting down; try again in a moment.",
-    "unknown_room": "No room has that code. Check it with the host.",
-    "room_full": "Every seat in that room is taken; you can watch it instead.",
-    "room_locked": "The host has locked that room.",
-    "not_in_room": "You are not in a room.",
-    "already_in_room": "You are already in a room; leave it first.",
-    "not_host": "Only the host can do that.",
-    "bad_rules": "Those rules cannot be played.",
-    "not_ready": "Not every player is ready yet.",
-    "spectating_off": "The host does not allow watchers in that room.",
-    "seat_taken": "That seat is taken.",
-    "removed": "The host took your seat away, and the room allows no watchers.",
-    "chat_off": "The host has turned the chat off.",
-    "not_started": "The game has not started yet.",
-    "already_started": "The game has already started.",
-    "game_over": "The game is over.",
-    "not_a_player": "Watchers cannot play.",
-    "seat_out": "You are out of this game.",
-    "not_awaiting": "It is not your turn.",
-    "already_acted": "You have already played this turn.",
-    "wrong_action": "That is not how this game is played (flip, or choose a card).",
-    "card_not_in_hand": "That card is not in your hand.",
-    "stale_step": "The table had moved on; look again.",
-    "waiting_for_store": "The table is waiting for its store; trying again.",
-    "internal": "The server failed; nothing was changed. Try again.",
-    ROOM_GONE: "The room is gone: the server no longer has it.",
-}
-"""Every error code of PROTOCOL.md §6 (and ``room_gone``), as a sentence."""
+REFUSALS: tuple[str, ...] = tuple(code.value for code in ErrorCode)
+"""Every error code of PROTOCOL.md §6 (``room_gone`` too): the catalogue says each as a
+sentence (``error-<code>``)."""
+
 
 _RAW = re.compile(r"Expected `|at `\$|Object missing|Invalid enum|\$\.|^\w+ \(\w+\)$")
 """A decoder's own text (a schema refusal), never shown to a person."""
 
 
 def refusal(code: str, message: str = "") -> str:
-    """A refusal as a sentence: the server's own sentence when it is one, else the client's."""
+    """A refusal as a sentence in the client's language. In English, the server's own
+    sentence when it is one (it names the rule, or the code); in another language the
+    code's sentence (the server's text is English, for tools and logs)."""
     detail = message.strip()
     raw = not detail or bool(_RAW.search(detail))
     if code == "waiting_for_store":  # (the server's sentence speaks of action ids)
-        return REFUSALS[code]
-    if code == "bad_rules" and not raw:
-        return f"Those rules cannot be played: {detail.rstrip('.')}."
-    if not raw:
+        return t("error-waiting_for_store")
+    if language() == ENGLISH and not raw:
+        if code == "bad_rules":
+            return t("error-bad_rules-detail", detail=detail.rstrip("."))
         return _sentence(detail)
-    return REFUSALS.get(code, "The server refused that.")
+    return t(f"error-{code}") if code in REFUSALS else t("error-unknown")
 
 
 def error_words(error: m.Error) -> str:
     return refusal(error.code, error.message)
+
+
+def gone_words(gone: SessionClosed) -> str:
+    """Why the session is in no room: the room is gone (``room_gone``), naming its code."""
+    if not isinstance(gone, RoomGone):
+        return str(gone)
+    return t("lines-room-gone", code=gone.code or "").replace("  ", " ")
 
 
 def _sentence(text: str) -> str:
@@ -101,10 +80,7 @@ def ws_url(text: str) -> str:
     parts = urlsplit(raw)
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     if scheme not in ("ws", "wss") or not parts.netloc:
-        raise ValueError(
-            f"{text!r} is not a server address; write it as ws://HOST:PORT/ws "
-            "(or wss://, or the http(s):// address of the browser page)"
-        )
+        raise ValueError(t("error-not-an-address", address=repr(text)))
     path = parts.path if parts.path not in ("", "/") and not parts.path.startswith("/r/") else "/ws"
     return urlunsplit((scheme, parts.netloc, path, parts.query, ""))
 
@@ -113,15 +89,17 @@ def result_words(winners: list[int], draw: bool, seat: int | None, names: list[s
     """The result from the viewer's side: "You win", "You lose", "Draw", "Ada wins"."""
 
     def name(s: int) -> str:
-        return names[s] if 0 <= s < len(names) and names[s] else f"seat {s + 1}"
+        return names[s] if 0 <= s < len(names) and names[s] else t("seat-n", seat=str(s + 1))
 
     if draw:
         if seat is not None and seat in winners:
             others = [name(s) for s in winners if s != seat]
-            return "Draw" + (f" with {', '.join(others)}" if others and len(winners) > 2 else "")
+            if others and len(winners) > 2:
+                return t("result-draw-with", names=", ".join(others))
+            return t("result-draw")
         if seat is None or len(winners) == len(names):
-            return "Draw"
-        return f"Draw between {' and '.join(name(s) for s in winners)}: you lose"
+            return t("result-draw")
+        return t("result-draw-between", names=and_list([name(s) for s in winners]))
     if seat is not None:
-        return "You win" if seat in winners else "You lose"
-    return f"{name(winners[0])} wins" if winners else "Game over"
+        return t("result-you-win") if seat in winners else t("result-you-lose")
+    return t("result-wins", name=name(winners[0])) if winners else t("result-game-over")

@@ -1,11 +1,12 @@
 """The browser table's static files (server/web/), served on the game's own port.
 
 ``/``, ``/r/CODE``, ``/r/CODE/g/N`` and ``/replay`` give the page; ``/static/NAME``
-(and ``/static/vendor/NAME``) its modules, styles and vendored libraries. Files are
-read once at start-up and served from memory, each with an ETag (a hash of its
-bytes): the page says ``Cache-Control: no-cache``, so a browser asks again on a
-reload, sends ``If-None-Match``, and gets ``304 Not Modified`` without a body
-while nothing changed.
+(and ``/static/vendor/NAME``) its modules, styles and vendored libraries;
+``/static/locales/LANG/krig.ftl`` and ``/static/locales/quotes.json`` the catalogues it
+shares with the terminal client (krig_locales). Files are read once at start-up and
+served from memory, each with an ETag (a hash of its bytes): the page says
+``Cache-Control: no-cache``, so a browser asks again on a reload, sends
+``If-None-Match``, and gets ``304 Not Modified`` without a body while nothing changed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 
+import krig_locales
 from server.addresses import Invite
 
 WEB_DIR = Path(__file__).resolve().parent / "web"
@@ -25,6 +27,8 @@ TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".ftl": "text/plain; charset=utf-8",
+    ".json": "application/json",
 }
 PAGE_PATH = re.compile(r"^/(r/[A-Za-z0-9-]{1,16}(/g/[0-9]{1,9})?|replay)?$")
 """The page's own addresses: home, a room's (an invite), a game's record (``/r/CODE/g/N``,
@@ -49,6 +53,10 @@ def _load() -> dict[str, Asset]:
     for path in sorted(WEB_DIR.rglob("*")):
         if path.is_file() and path.suffix in TYPES:
             name = path.relative_to(WEB_DIR).as_posix()
+            files[name] = _asset(TYPES[path.suffix], path.read_bytes())
+    for path in sorted(krig_locales.ROOT.rglob("*")):
+        if path.is_file() and path.suffix in (".ftl", ".json"):
+            name = "locales/" + path.relative_to(krig_locales.ROOT).as_posix()
             files[name] = _asset(TYPES[path.suffix], path.read_bytes())
     return files
 

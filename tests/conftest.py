@@ -23,6 +23,9 @@ atexit.register(shutil.rmtree, SUITE_DATA_HOME, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = SUITE_DATA_HOME
 for _name in [n for n in os.environ if n.startswith("KRIG_") and n != "KRIG_VENV"]:
     del os.environ[_name]
+# The client speaks English in the suite, whatever the machine's locale (tests/i18n passes
+# --lang or its own environment where a test is about another language).
+os.environ["KRIG_LANG"] = "en"
 
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

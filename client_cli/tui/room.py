@@ -29,10 +29,8 @@ from client_cli.tui import view
 from client_cli.tui.app import FormScreen, KrigApp, keys_line, say_error
 from client_cli.tui.forms import COMMON_RULES, Field, preset_field, rule_field, rule_fields, yes_no
 from client_cli.tui.look import rule
-from client_cli.words import REFUSALS, error_words
+from client_cli.words import error_words, refusal
 from protocol import messages as m
-
-STORE_WAIT_WORDS = REFUSALS[WAITING_FOR_STORE]
 
 ROOM_CSS = """
 RoomScreen { layout: vertical; }
@@ -249,7 +247,7 @@ class RoomScreen(Screen[None]):
             self.say(error_words(msg))
         elif isinstance(msg, m.Error) and msg.code == WAITING_FOR_STORE:
             self.say(error_words(msg))  # (the session sends the action again itself)
-        elif self.notice == STORE_WAIT_WORDS and not isinstance(msg, m.Error):
+        elif self.notice == refusal(WAITING_FOR_STORE) and not isinstance(msg, m.Error):
             self.say("")  # the store answers again
         t = self.t
         if t.seat != self.last_seat:
