@@ -250,7 +250,7 @@ async def shots(out: Path) -> None:
             await phone.screenshot(path=str(out / "phone.png"))
             await flip_until(phone, "krig.view.phase === 'over'", 120)
             await playing
-            await phone.wait_for_function("krig.view.phase === 'over'")
+            await phone.wait_for_function("() => krig.view.phase === 'over'")
             await phone.wait_for_timeout(900)
             await phone.screenshot(path=str(out / "phone-over.png"))
             await bot.close()

@@ -474,8 +474,13 @@ function hold(g) {
   app.holdUntil = Infinity; // (until the trick's cards have turned over)
   let started = false;
   const start = () => {
-    if (started || app.view.gathering !== g) return;
+    if (started) return;
     started = true;
+    if (app.view.gathering !== g) { // (gone meanwhile: nothing to show, the felt moves on)
+      app.holdUntil = 0;
+      pump();
+      return;
+    }
     app.holdUntil = performance.now() + show + fly;
     setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
     setTimeout(() => {
@@ -1400,7 +1405,7 @@ function GameOver() {
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
     <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
-    <p class="reason" id="reason">${r ? `${reasonLine(t)}.` : ""}</p>
+    <p class="reason" id="reason">${r ? `${reasonLine(t).replace(/^./, (c) => c.toUpperCase())}.` : ""}</p>
     <table id="standings" class="standings">
       <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th>
         ${wins ? html`<th scope="col">Games won</th>` : null}</tr></thead>
