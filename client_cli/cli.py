@@ -19,12 +19,13 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client_cli.bot import STRATEGIES, human_delay, play_game
+from client_cli.bot import Bot, human_delay, play_game
 from client_cli.lines import play_lines, printer
 from client_cli.proof import check_record
 from client_cli.replay import RecordError, replay
 from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS
 from client_cli.session import LeftRoom, RoomGone, ServerError, Session, SessionClosed
+from client_cli.strategies import Loaded, StrategyError, load_strategy
 from client_cli.words import error_words, refusal, ws_url
 from krig_runtime import process
 from protocol import messages as m
@@ -111,6 +112,21 @@ def _option(text: str) -> tuple[str, bool | int | str]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _strategy(text: str) -> Loaded:
+    if text in ("instant", "human"):  # (krig bot: flip at once, or after a human's pause)
+        return Loaded(text, load_strategy("smart").strategy, True)
+    try:
+        return load_strategy(text)
+    except StrategyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+STRATEGY_HELP = (
+    "which card to play in a hand game: lowest, highest, random, smart, hard, "
+    "or your own function: path/to/bot.py:choose or package.module:choose (docs/BOTS.md)"
+)
+
+
 def _name(text: str) -> str:
     name = text.strip()
     if not 1 <= len(name) <= MAX_NAME:
@@ -166,8 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--lines", action="store_true", help="line mode even on a terminal")
         p.add_argument("--auto", action="store_true", help="play by yourself (one game)")
         p.add_argument(
-            "--strategy", choices=sorted(STRATEGIES), default="smart",
-            help="with --auto in a hand game: which card to play",
+            "--strategy", type=_strategy, default="smart",
+            help=f"with --auto: {STRATEGY_HELP}",
         )  # fmt: skip
 
     host = command("host", "create a room, show its code, and play")
@@ -211,11 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     bot = command("bot", "one headless seat in a room")
     bot.add_argument("code", help="the room's code")
     bot.add_argument(
-        "--strategy",
-        choices=["instant", "human", *sorted(STRATEGIES)],
-        default="instant",
-        help="instant / human (delay) flip; for hand games: lowest, highest, random, smart",
-    )
+        "--strategy", type=_strategy, default="instant",
+        help=f"instant or human (a pause first) play smart; else {STRATEGY_HELP}",
+    )  # fmt: skip
     bot.add_argument(
         "--games", type=_ranged(1, 1_000_000, "the number of games"), default=1,
         help="games to play in a row (a rematch after each)",
@@ -313,7 +327,7 @@ async def _app(args: argparse.Namespace, s: Session | None, first: str) -> int:
 async def _table(args: argparse.Namespace, s: Session) -> int:
     if _full_screen(args):
         return await _app(args, s, "room")
-    return await play_lines(s, args.auto, args.strategy, not args.ascii)
+    return await play_lines(s, args.auto, args.player, not args.ascii)
 
 
 async def _play(args: argparse.Namespace, s: Session) -> int:
@@ -412,6 +426,9 @@ async def run(args: argparse.Namespace) -> int:
             return 2
         return await _app(args, None, "lobby" if args.command == "lobby" else "start")
     s = await _session(args)
+    if isinstance(getattr(args, "strategy", None), Loaded):
+        args.player = Bot(args.strategy)
+        args.player.follow(s)  # (from the first event: it follows the hands)
     try:
         if args.command in ("rooms", "lobby"):
             lobby = await s.lobby()
@@ -455,6 +472,7 @@ async def run(args: argparse.Namespace) -> int:
             return 0
         if args.command == "bot":
             await s.join(args.code)
+            player = args.player
             for _ in range(args.games):
                 if s.table.phase == "lobby":
                     await s.ready()
@@ -463,9 +481,8 @@ async def run(args: argparse.Namespace) -> int:
                 await s.wait(lambda t: t.phase in ("battle", "war") or t.code is None, timeout=3600)
                 if s.table.code is None:
                     raise s.out_of_room()
-                strategy = STRATEGIES.get(args.strategy, STRATEGIES["smart"])
-                delay = human_delay if args.strategy == "human" else None
-                await play_game(s, strategy, delay=delay, timeout=3600)
+                delay = human_delay if args.strategy.name == "human" else None
+                await play_game(s, player, delay=delay, timeout=3600)
             return 0
         return 2
     except ServerError as exc:
