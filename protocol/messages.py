@@ -124,6 +124,10 @@ class Configure(_Msg, tag="configure"):
     public: bool | None
     chat: bool | None = None
     ready_checks: bool | None = None
+    deal_seed: Annotated[int, Meta(ge=-1, le=2**63 - 1)] | None = None
+    """Deal the next games from this engine seed, then seed+1, ... (-1: secure deals again).
+    For arenas (the same deal played with the seats swapped): the host knows every hand,
+    so the room says ``seeded`` and is not listed."""
 
 
 class AddBot(_Msg, tag="add_bot"):
@@ -131,6 +135,8 @@ class AddBot(_Msg, tag="add_bot"):
 
     id: ActionId
     seat: Seat | None
+    level: Literal["easy", "normal", "hard"] = "normal"
+    """How it chooses from a hand: easy by lot, normal as the automatic choice, hard counts."""
 
 
 class RemoveSeat(_Msg, tag="remove_seat"):
@@ -218,6 +224,8 @@ class SeatInfo(Struct, forbid_unknown_fields=False):
     ready: bool
     connected: bool
     bot: bool
+    level: str = ""
+    """A computer player's level (``easy``, ``normal``, ``hard``); "" for a person."""
 
 
 class RoomInfo(Struct, forbid_unknown_fields=False):
@@ -242,6 +250,8 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     commitment: str = ""
     """The current (or last) game's deal commitment (PROTOCOL.md §5a; "" before the
     first deal): a member who joined as the game started has it here."""
+    seeded: bool = False
+    """The host chose the deals (``configure`` ``deal_seed``): they are no secret to it."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):
