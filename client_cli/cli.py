@@ -203,6 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", type=_ranged(0, 3, "the number of computer players"), default=0,
         help="computer players to seat now (fewer than the seats)",
     )  # fmt: skip
+    host.add_argument(
+        "--level", choices=["easy", "normal", "hard"], default="normal",
+        help="the computer players' level in hand games (hard counts cards)",
+    )  # fmt: skip
     host.add_argument("--public", action="store_true", help="list the room in the open rooms")
     host.add_argument(
         "--ready-checks", action="store_true",
@@ -234,6 +238,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_ranged(1, 1_000_000, "the number of games"), default=1,
         help="games to play in a row (a rematch after each)",
     )  # fmt: skip
+    arena = command(
+        "arena",
+        "bots play each other on a live server (every deal with the seats rotated) "
+        "and a leaderboard ranks them",
+    )
+    arena.add_argument(
+        "--bots", required=True, metavar="A,B,...",
+        help="strategies: lowest, highest, random, smart, hard, path/to/bot.py:choose, "
+        "package.module:choose (one named twice plays itself)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--games", type=_ranged(1, 10_000_000, "the number of games"), default=200,
+        help="games to play (rounded up to whole deals: one game per seat rotation)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--players", type=_ranged(2, 4, "the number of players"), default=2,
+        help="seats a game: 2, 3 or 4",
+    )  # fmt: skip
+    arena.add_argument("--preset", type=_preset, default="arneson", help="the rules")
+    arena.add_argument(
+        "--rooms", type=_ranged(1, 10_000, "the number of rooms"), default=32,
+        help="rooms played at once",
+    )  # fmt: skip
+    arena.add_argument("--seed", type=int, default=1, help="the first deal's seed")
+    arena.add_argument(
+        "--decide-s", type=float, default=5.0,
+        help="the longest a bot may think (less when the room has a turn timer)",
+    )  # fmt: skip
+    arena.add_argument("--json", metavar="FILE", help="write the board and every game as JSON")
+    arena.add_argument("--csv", metavar="FILE", help="write the board as CSV")
     vf = command(
         "verify",
         "check a finished game's record with the protocol alone: its deal, events, result "
@@ -354,6 +388,34 @@ async def _record(args: argparse.Namespace) -> GameRecord:
     return reply.record
 
 
+async def _arena(args: argparse.Namespace) -> int:
+    from client_cli.arena import format_board, run_arena, write_csv, write_json
+
+    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(specs) < 2 and args.players > 1:
+        specs = specs * 2  # (one bot: it plays itself)
+    for spec in specs:
+        try:
+            load_strategy(spec)
+        except StrategyError as exc:
+            print(f"krig arena: --bots: {exc}", file=sys.stderr)
+            return 2
+    url = args.url if args.url_given else None
+    process.tune_for_throughput()
+    with contextlib.suppress(ValueError, OSError):
+        process.raise_open_files()
+    report = await run_arena(
+        url, specs, args.games, args.players, args.preset, args.rooms, args.seed,
+        sys.stderr.isatty(), args.decide_s,
+    )  # fmt: skip
+    print(format_board(report))
+    if args.json:
+        write_json(report, args.json)
+    if args.csv:
+        write_csv(report, args.csv)
+    return 0
+
+
 async def run(args: argparse.Namespace) -> int:
     if args.command in ("replay", "verify"):
         record = await _record(args)
@@ -370,6 +432,8 @@ async def run(args: argparse.Namespace) -> int:
             print(f"  - {c}")
         print(f"not checked here: {found.not_checked}")
         return 0
+    if args.command == "arena":
+        return await _arena(args)
     if args.command == "load":
         from client_cli.load import (
             format_report,
@@ -452,7 +516,7 @@ async def run(args: argparse.Namespace) -> int:
             if not _full_screen(args):
                 print(f"room code: {joined.code}   (friends: krig join {joined.code})", flush=True)
             for _ in range(args.bots):
-                await s.add_bot()
+                await s.add_bot(level=args.level)
             return await _play(args, s)
         if args.command == "join":
             await s.join(args.code)
@@ -494,7 +558,12 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = argv if argv is not None else sys.argv[1:]
     args = build_parser().parse_args(argv)
+    # (krig arena starts a server of its own unless told where one is)
+    args.url_given = any(a == "--url" or a.startswith("--url=") for a in given) or bool(
+        os.environ.get("KRIG_URL")
+    )
     try:
         return process.run(run(args), getattr(args, "loop", "asyncio"))
     except process.LoopUnavailable as exc:

@@ -340,7 +340,7 @@ def seat_count(v: object) -> str:
 class HostScreen(FormScreen):
     TITLE_TEXT = "Host a game: the table and its rules"
     ACTION = "create the room"
-    NOT_RULES = ("seats", "bots", "public", "ready_checks")
+    NOT_RULES = ("seats", "bots", "level", "public", "ready_checks")
 
     def fields(self) -> list[Field]:
         return [
@@ -350,6 +350,9 @@ class HostScreen(FormScreen):
             Field("bots", "Computer players to seat now", [0, 1, 2, 3], 0,
                   lambda v: "none" if v == 0 else str(v),
                   "more can be added, or the empty seats filled, from the waiting room"),
+            Field("level", "Computer players' level", ["easy", "normal", "hard"], "normal",
+                  str, "easy plays by lot; normal low in a battle, high in a war; "
+                  "hard counts the cards (hand games)"),
             Field("public", "Listed in the open rooms", [False, True], False,
                   yes_no("yes: anyone may join", "no: only with the code")),
             Field("ready_checks", "Ready checks", [False, True], False,
@@ -375,7 +378,7 @@ class HostScreen(FormScreen):
                 bool(rows["ready_checks"].value),
             )  # fmt: skip
             for _ in range(bots):
-                await s.add_bot()
+                await s.add_bot(level=str(rows["level"].value))
         except Exception as exc:
             self.say(say_error(exc))
             return

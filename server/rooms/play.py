@@ -25,6 +25,8 @@ from server.rooms.state import PlayInput, RoomRecord
 from server.rooms.transition import Outcome, add_event, emit, player_seat
 from server.rooms.wire import VIOLATIONS, deal_revealed, wire_events
 
+SEED_MASK = 2**63 - 1
+
 
 def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     """Deal from the OS's secure random source and publish only the commitment.
@@ -32,6 +34,9 @@ def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     ``seed`` (tests and benchmarks only) replaces the secure deal with the engine's seeded one.
     """
     rules = make_rules(rec.preset, {**rec.options, "players": len(rec.seats)})
+    if seed is None and rec.deal_seed >= 0:  # (the host chose the deals: an arena)
+        seed = rec.deal_seed
+        rec.deal_seed = (seed + 1) & SEED_MASK
     if seed is None:
         proof = secure_proof(rules)
     else:
