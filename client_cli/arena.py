@@ -69,6 +69,7 @@ class Standing:
 class Report:
     players: int
     preset: str
+    options: dict[str, bool | int | str]
     games: int
     seconds: float
     games_per_s: float
@@ -162,7 +163,9 @@ class Table:
         rotation: int,
         preset: str,
         decide_s: float,
+        options: dict[str, bool | int | str],
     ) -> None:
+        self.options = options
         self.url = url
         self.lineup = lineup
         self.lineup_no = lineup_no
@@ -182,7 +185,7 @@ class Table:
             await s.connect()
             bot.follow(s)
         host = self.sessions[0]
-        joined = await host.create(self.preset, len(self.sessions))
+        joined = await host.create(self.preset, len(self.sessions), options=self.options)
         self.code = joined.code
         await host.configure(deal_seed=seed)
         for seat, s in enumerate(self.sessions[1:], 1):
@@ -283,6 +286,7 @@ async def run_arena(
     seed: int = 1,
     progress: bool = True,
     decide_s: float = 5.0,
+    options: dict[str, bool | int | str] | None = None,
 ) -> Report:
     loaded = [load_strategy(s) for s in specs]
     bot_names = names(specs)
@@ -313,7 +317,7 @@ async def run_arena(
 
     async def stream(g: int, rot: int) -> None:
         q = queues[(g, rot)]
-        table = Table(url, loaded, bot_names, groups[g], g, rot, preset, decide_s)
+        table = Table(url, loaded, bot_names, groups[g], g, rot, preset, decide_s, options or {})
         first = True
         try:
             while not q.empty():
@@ -346,6 +350,7 @@ async def run_arena(
     return Report(
         players=players,
         preset=preset,
+        options=dict(options or {}),
         games=len(results),
         seconds=round(seconds, 2),
         games_per_s=round(len(results) / seconds, 2) if seconds else 0.0,
@@ -361,7 +366,9 @@ def format_board(report: Report) -> str:
     if rated:
         head += f" {'rating':>7} {'mu':>6} {'sigma':>6}"
     lines = [
-        f"krig arena: {report.games} games, {report.players} players, {report.preset}, "
+        f"krig arena: {report.games} games, {report.players} players, {report.preset}"
+        + "".join(f" {k}={v}" for k, v in report.options.items())
+        + ", "
         f"{report.seconds:.1f} s ({report.games_per_s:.1f} games/s, "
         f"{report.steps_per_s:.0f} steps/s); every deal played with the seats rotated",
         head,

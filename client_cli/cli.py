@@ -258,6 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     arena.add_argument("--preset", type=_preset, default="arneson", help="the rules")
     arena.add_argument(
+        "--set", dest="sets", action="append", type=_option, default=[], metavar="OPTION=VALUE",
+        help="change one rule of the preset (repeatable), e.g. max_tricks=500",
+    )  # fmt: skip
+    arena.add_argument(
         "--rooms", type=_ranged(1, 10_000, "the number of rooms"), default=32,
         help="rooms played at once",
     )  # fmt: skip
@@ -406,7 +410,7 @@ async def _arena(args: argparse.Namespace) -> int:
         process.raise_open_files()
     report = await run_arena(
         url, specs, args.games, args.players, args.preset, args.rooms, args.seed,
-        sys.stderr.isatty(), args.decide_s,
+        sys.stderr.isatty(), args.decide_s, dict(args.sets),
     )  # fmt: skip
     print(format_board(report))
     if args.json:

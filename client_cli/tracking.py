@@ -59,8 +59,12 @@ class HandTracker:
             self.start(list(msg.counts), rules)
             return
         if isinstance(msg, m.Snapshot):
-            if msg.view is not None and msg.view.phase != "over":
-                self.lost = True
+            v = msg.view
+            if v is not None and v.phase != "over":
+                if v.step == 0 and v.tricks == 0 and not any(v.acted):
+                    self.start(list(v.counts), msg.room.rules)  # (joined as it was dealt)
+                else:
+                    self.lost = True  # (joined in the middle: too late to follow)
             return
         if self.lost:
             return

@@ -76,7 +76,7 @@ def counter(view: View) -> int:
     mine_on_table = len(view.table[view.seat]) if view.seat < len(view.table) else 0
     others = view.pot - mine_on_table
     stake = others + len(view.contenders)
-    war_stake = stake + len(view.contenders) * (war_down + 1)
+    war_stake = float(stake + len(view.contenders) * (war_down + 1))
     their_high = [
         max(k + [unseen[rng.randrange(len(unseen))] for _ in range(max(s, 1))])
         for k, s in hands
@@ -90,6 +90,16 @@ def counter(view: View) -> int:
             their_high
         )
 
+    # A tie that one side cannot back with a war ends the game for it (short_war "lose").
+    need = war_down + 1
+    mine_short = view.counts[view.seat] - 1 < need
+    theirs_short = all(view.counts[o] - 1 < need for o in view.contenders)
+    if view.rules.get("short_war", "lose") == "lose" and mine_short != theirs_short:
+        ends = sum(view.counts[o] for o in view.contenders) if theirs_short else 0
+        war_stake = float(ends) if theirs_short else war_stake
+        tie_loss = float(view.counts[view.seat]) if mine_short else 0.0
+    else:
+        tie_loss = 0.0
     scores: list[tuple[float, int, int]] = []
     for i, card in enumerate(hand):
         r = rank(card)
@@ -101,7 +111,9 @@ def counter(view: View) -> int:
                 gain += w * stake
             elif r < best:
                 gain -= w * (mine_on_table + 1)
-            elif my_left > best_left:
+            elif tie_loss:
+                gain -= w * tie_loss
+            elif my_left > best_left or (theirs_short and not mine_short):
                 gain += w * war_stake
             elif my_left < best_left:
                 gain -= w * (mine_on_table + 1 + war_down + 1)
