@@ -10,6 +10,7 @@ goes on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import queue
 import random
@@ -97,7 +98,8 @@ class _Worker:
             except BaseException as exc:
                 result = (False, exc)
             self.busy = False
-            loop.call_soon_threadsafe(_settle, fut, result)
+            with contextlib.suppress(RuntimeError):  # (the loop is gone: nobody waits)
+                loop.call_soon_threadsafe(_settle, fut, result)
 
 
 def _settle(fut: asyncio.Future[Any], result: tuple[bool, Any]) -> None:

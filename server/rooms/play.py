@@ -41,7 +41,9 @@ def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
         proof = secure_proof(rules)
     else:
         dealt = new_game(rules, seed)
-        proof = DealProof(dealt.piles, dealt.set_aside, seed, secrets.token_hex(32))
+        # (A hand game has drawn the hands from the piles' tops: the deal is both.)
+        piles = [hand + pile for hand, pile in zip(dealt.hands, dealt.piles, strict=True)]
+        proof = DealProof(piles, dealt.set_aside, seed, secrets.token_hex(32))
     state = from_deal(rules, proof.piles, proof.seed, proof.set_aside)
     rec.proof = proof
     rec.commitment = commitment(proof)
