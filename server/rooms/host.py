@@ -80,6 +80,8 @@ def add_bot(
     if seat is not None and seat not in free:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken or does not exist")
     seat_bot(rec, out, free[0] if seat is None else seat, level)
+    if level != "normal":  # (player_joined does not say the level: the room's news does)
+        add_event(rec, out, m.RoomChanged, room=room_info(rec))
     if all(s.player and s.ready for s in rec.seats):
         start_game(rec, out, None)
 
