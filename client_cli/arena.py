@@ -312,7 +312,11 @@ async def run_arena(
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+        tty = sys.stderr.isatty()
+        bar = tqdm(
+            total=total, unit="game", file=sys.stderr, dynamic_ncols=tty,
+            mininterval=0.1 if tty else 10.0,
+        )  # fmt: skip
     started = time.perf_counter()
 
     async def stream(g: int, rot: int) -> None:

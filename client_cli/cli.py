@@ -270,6 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--decide-s", type=float, default=5.0,
         help="the longest a bot may think (less when the room has a turn timer)",
     )  # fmt: skip
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument("--json", metavar="FILE", help="write the board and every game as JSON")
     arena.add_argument("--csv", metavar="FILE", help="write the board as CSV")
     vf = command(
@@ -410,7 +411,7 @@ async def _arena(args: argparse.Namespace) -> int:
         process.raise_open_files()
     report = await run_arena(
         url, specs, args.games, args.players, args.preset, args.rooms, args.seed,
-        sys.stderr.isatty(), args.decide_s, dict(args.sets),
+        not args.quiet, args.decide_s, dict(args.sets),
     )  # fmt: skip
     print(format_board(report))
     if args.json:
