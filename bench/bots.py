@@ -96,16 +96,7 @@ def main() -> int:
     fixed = (args.a, args.b, args.players, options)
     with ProcessPoolExecutor(args.processes) as pool:
         jobs = [
-            pool.submit(
-                deals,
-                f,
-                min(chunk, args.seed + args.deals - f),
-                args.a,
-                args.b,
-                args.players,
-                options,
-            )  # fmt: skip
-            for f in firsts
+            pool.submit(deals, f, min(chunk, args.seed + args.deals - f), *fixed) for f in firsts
         ]
         for job in jobs:  # (in order: a line after each chunk, the last one is the total)
             part = job.result()
