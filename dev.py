@@ -85,8 +85,30 @@ def ensure_system_tools() -> None:
         apt("install", "-y", "-q", *missing)
 
 
+JS_BOT = ROOT / "examples" / "bots" / "js"
+"""The JavaScript example bot (docs/BOTS.md): its npm packages are installed for the tests."""
+
+
+def ensure_js_bot() -> None:
+    """``npm ci`` for the JavaScript example bot when node and npm exist (tests/client/
+    test_example_bots.py runs it against a real server; it skips, saying why, without node)."""
+    import shutil
+
+    lock = JS_BOT / "package-lock.json"
+    stamp = JS_BOT / "node_modules" / ".package-lock.json"
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        return
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    print("dev.py: npm ci (examples/bots/js)", file=sys.stderr, flush=True)
+    subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=JS_BOT, check=False
+    )
+
+
 def test(extra: list[str]) -> int:
     ensure_system_tools()
+    ensure_js_bot()
     steps = [
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],

@@ -23,13 +23,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from client_cli import i18n
-from client_cli.bot import STRATEGIES, human_delay, play_game
+from client_cli.bot import Bot, human_delay, play_game
 from client_cli.i18n import t
 from client_cli.lines import play_lines, printer
 from client_cli.proof import check_record
 from client_cli.replay import RecordError, replay
 from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS
 from client_cli.session import LeftRoom, RoomGone, ServerError, Session, SessionClosed
+from client_cli.strategies import Loaded, StrategyError, load_strategy
 from client_cli.words import error_words, gone_words, refusal, ws_url
 from krig_locales import LANGUAGES
 from krig_runtime import process
@@ -143,6 +144,15 @@ def _option(text: str) -> tuple[str, bool | int | str]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _strategy(text: str) -> Loaded:
+    if text in ("instant", "human"):  # (krig bot: flip at once, or after a human's pause)
+        return Loaded(text, load_strategy("smart").strategy, True)
+    try:
+        return load_strategy(text)
+    except StrategyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _name(text: str) -> str:
     name = text.strip()
     if not 1 <= len(name) <= MAX_NAME:
@@ -218,9 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     def playing(p: argparse.ArgumentParser) -> None:
         p.add_argument("--lines", action="store_true", help=t("cli-lines"))
         p.add_argument("--auto", action="store_true", help=t("cli-auto"))
-        p.add_argument(
-            "--strategy", choices=sorted(STRATEGIES), default="smart", help=t("cli-strategy")
-        )
+        p.add_argument("--strategy", type=_strategy, default="smart", help=t("cli-strategy"))
 
     host = command("host", t("cli-host"))
     host.add_argument(
@@ -236,6 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument(
         "--bots", type=_ranged(0, 3, "cli-what-bots"), default=0, help=t("cli-host-bots")
+    )
+    host.add_argument(
+        "--level", choices=["easy", "normal", "hard"], default="normal", help=t("cli-host-level")
     )
     host.add_argument("--public", action="store_true", help=t("cli-host-public"))
     host.add_argument("--ready-checks", action="store_true", help=t("cli-host-ready-checks"))
@@ -257,16 +268,34 @@ def build_parser() -> argparse.ArgumentParser:
     playing(quick)
     bot = command("bot", t("cli-bot"))
     bot.add_argument("code", metavar=t("cli-metavar-code"), help=t("cli-code"))
-    bot.add_argument(
-        "--strategy",
-        choices=["instant", "human", *sorted(STRATEGIES)],
-        default="instant",
-        help=t("cli-bot-strategy"),
-    )
+    bot.add_argument("--strategy", type=_strategy, default="instant", help=t("cli-bot-strategy"))
     bot.add_argument(
         "--games", type=_ranged(1, 1_000_000, "cli-what-games"), default=1,
         help=t("cli-bot-games"),
     )  # fmt: skip
+    arena = command("arena", t("cli-arena"))
+    arena.add_argument("--bots", required=True, metavar="A,B,...", help=t("cli-arena-bots"))
+    arena.add_argument(
+        "--games", type=_ranged(1, 10_000_000, "cli-what-games"), default=200,
+        help=t("cli-arena-games"),
+    )  # fmt: skip
+    arena.add_argument(
+        "--players", type=_ranged(2, 4, "cli-what-players"), default=2,
+        help=t("cli-arena-players"),
+    )  # fmt: skip
+    arena.add_argument("--preset", type=_preset, default="arneson", help=t("cli-arena-preset"))
+    arena.add_argument(
+        "--set", dest="sets", action="append", type=_option, default=[], metavar="OPTION=VALUE",
+        help=t("cli-arena-set"),
+    )  # fmt: skip
+    arena.add_argument(
+        "--rooms", type=_ranged(1, 10_000, "cli-what-rooms"), default=32, help=t("cli-load-rooms")
+    )
+    arena.add_argument("--seed", type=int, default=1, help=t("cli-arena-seed"))
+    arena.add_argument("--decide-s", type=float, default=5.0, help=t("cli-arena-decide"))
+    arena.add_argument("--quiet", action="store_true", help=t("cli-arena-quiet"))
+    arena.add_argument("--json", metavar="FILE", help=t("cli-arena-json"))
+    arena.add_argument("--csv", metavar="FILE", help=t("cli-arena-csv"))
     vf = command("verify", t("cli-verify"))
     vf.add_argument("source", metavar=t("cli-metavar-source"), help=t("cli-verify-source"))
     vf.add_argument(
@@ -335,7 +364,7 @@ async def _app(args: argparse.Namespace, s: Session | None, first: str) -> int:
 async def _table(args: argparse.Namespace, s: Session) -> int:
     if _full_screen(args):
         return await _app(args, s, "room")
-    return await play_lines(s, args.auto, args.strategy, not args.ascii)
+    return await play_lines(s, args.auto, args.player, not args.ascii)
 
 
 async def _play(args: argparse.Namespace, s: Session) -> int:
@@ -362,6 +391,34 @@ async def _record(args: argparse.Namespace) -> GameRecord:
     return reply.record
 
 
+async def _arena(args: argparse.Namespace) -> int:
+    from client_cli.arena import format_board, run_arena, write_csv, write_json
+
+    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(specs) < 2 and args.players > 1:
+        specs = specs * 2  # (one bot: it plays itself)
+    for spec in specs:
+        try:
+            load_strategy(spec)
+        except StrategyError as exc:
+            print(f"krig arena: --bots: {exc}", file=sys.stderr)
+            return 2
+    url = args.url if args.url_given else None
+    process.tune_for_throughput()
+    with contextlib.suppress(ValueError, OSError):
+        process.raise_open_files()
+    report = await run_arena(
+        url, specs, args.games, args.players, args.preset, args.rooms, args.seed,
+        not args.quiet, args.decide_s, dict(args.sets),
+    )  # fmt: skip
+    print(format_board(report))
+    if args.json:
+        write_json(report, args.json)
+    if args.csv:
+        write_csv(report, args.csv)
+    return 0
+
+
 async def run(args: argparse.Namespace) -> int:
     if args.command in ("replay", "verify"):
         record = await _record(args)
@@ -378,6 +435,8 @@ async def run(args: argparse.Namespace) -> int:
             print(f"  - {c}")
         print(f"not checked here: {found.not_checked}")
         return 0
+    if args.command == "arena":
+        return await _arena(args)
     if args.command == "load":
         from client_cli.load import (
             format_report,
@@ -423,6 +482,9 @@ async def run(args: argparse.Namespace) -> int:
             return 2
         return await _app(args, None, "lobby" if args.command == "lobby" else "start")
     s = await _session(args)
+    if isinstance(getattr(args, "strategy", None), Loaded):
+        args.player = Bot(args.strategy)
+        args.player.follow(s)  # (from the first event: it follows the hands)
     try:
         if args.command in ("rooms", "lobby"):
             lobby = await s.lobby()
@@ -450,7 +512,7 @@ async def run(args: argparse.Namespace) -> int:
             if not _full_screen(args):
                 print(t("cli-room-code", code=joined.code), flush=True)
             for _ in range(args.bots):
-                await s.add_bot()
+                await s.add_bot(level=args.level)
             return await _play(args, s)
         if args.command == "join":
             await s.join(args.code)
@@ -470,6 +532,7 @@ async def run(args: argparse.Namespace) -> int:
             return 0
         if args.command == "bot":
             await s.join(args.code)
+            player = args.player
             for _ in range(args.games):
                 if s.table.phase == "lobby":
                     await s.ready()
@@ -478,9 +541,8 @@ async def run(args: argparse.Namespace) -> int:
                 await s.wait(lambda t: t.phase in ("battle", "war") or t.code is None, timeout=3600)
                 if s.table.code is None:
                     raise s.out_of_room()
-                strategy = STRATEGIES.get(args.strategy, STRATEGIES["smart"])
-                delay = human_delay if args.strategy == "human" else None
-                await play_game(s, strategy, delay=delay, timeout=3600)
+                delay = human_delay if args.strategy.name == "human" else None
+                await play_game(s, player, delay=delay, timeout=3600)
             return 0
         return 2
     except ServerError as exc:
@@ -494,7 +556,12 @@ async def run(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     i18n.set_language(i18n.choose(_lang_flag(argv)))  # (before the parser: its help is said)
+    given = argv
     args = build_parser().parse_args(argv)
+    # (krig arena starts a server of its own unless told where one is)
+    args.url_given = any(a == "--url" or a.startswith("--url=") for a in given) or bool(
+        os.environ.get("KRIG_URL")
+    )
     try:
         return process.run(run(args), getattr(args, "loop", "asyncio"))
     except process.LoopUnavailable as exc:

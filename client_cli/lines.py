@@ -11,7 +11,7 @@ import asyncio
 import sys
 from typing import Any
 
-from client_cli.bot import STRATEGIES, play_game
+from client_cli.bot import Bot, play_game
 from client_cli.i18n import t
 from client_cli.render import cards, describe
 from client_cli.session import (
@@ -74,12 +74,12 @@ async def _read_line() -> str | None:
     return line if line else None
 
 
-async def play_lines(session: Session, auto: bool, strategy: str, unicode: bool) -> int:
+async def play_lines(session: Session, auto: bool, strategy: Bot | str, unicode: bool) -> int:
     """Play this seat game after game until stdin closes (or one game with ``auto``)."""
     table = session.table
     if auto:
         try:
-            await play_game(session, STRATEGIES[strategy], timeout=3600)
+            await play_game(session, strategy, timeout=3600)
         except (RoomGone, LeftRoom):
             return _out(session)
         return 0

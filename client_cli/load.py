@@ -21,10 +21,17 @@ from typing import Any
 import websockets
 from websockets.exceptions import InvalidStatus
 
-from client_cli.bot import MOVED_ON_WAIT_S, RETRYABLE, STRATEGIES
+from client_cli.bot import MOVED_ON_WAIT_S, RETRYABLE
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.table import Table
 from protocol import messages as m
+
+
+def _smart(t: Table) -> int:
+    """The built-in ``smart`` choice, straight from the table (the load bots' hot path)."""
+    if t.phase == "war":
+        return max(t.hand, key=lambda c: c >> 2)
+    return min(t.hand, key=lambda c: c >> 2)
 
 
 @dataclass(slots=True)
@@ -222,7 +229,7 @@ class LoadRoom:
 
     async def _seat(self, s: Session, until: float) -> None:
         t = s.table
-        strategy = STRATEGIES["smart"]
+        strategy = _smart
         while True:
             # Stop at the deadline even while waiting: another seat may already have
             # stopped, and then this seat's next turn never comes.

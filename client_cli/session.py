@@ -643,6 +643,7 @@ class Session:
         public: bool | None = None,
         chat: bool | None = None,
         ready_checks: bool | None = None,
+        deal_seed: int | None = None,
     ) -> m.Ack:
         return await self._ask(
             lambda i: m.Configure(
@@ -655,6 +656,7 @@ class Session:
                 public=public,
                 chat=chat,
                 ready_checks=ready_checks,
+                deal_seed=deal_seed,
             ),
             m.Ack,
         )
@@ -662,8 +664,11 @@ class Session:
     async def chat(self, text: str) -> m.Ack:
         return await self._ask(lambda i: m.Chat(id=i, text=text), m.Ack)
 
-    async def add_bot(self, seat: int | None = None) -> m.Ack:
-        return await self._ask(lambda i: m.AddBot(id=i, seat=seat), m.Ack)
+    async def add_bot(self, seat: int | None = None, level: str = "normal") -> m.Ack:
+        return await self._ask(
+            lambda i: m.AddBot(id=i, seat=seat, level=level),  # type: ignore[arg-type]
+            m.Ack,
+        )
 
     async def remove_seat(self, seat: int) -> m.Ack:
         return await self._ask(lambda i: m.RemoveSeat(id=i, seat=seat), m.Ack)

@@ -127,6 +127,10 @@ class Configure(_Msg, tag="configure"):
     public: bool | None
     chat: bool | None = None
     ready_checks: bool | None = None
+    deal_seed: Annotated[int, Meta(ge=-1, le=2**63 - 1)] | None = None
+    """Deal the next games from this engine seed, then seed+1, ... (-1: secure deals again).
+    For arenas (the same deal played with the seats swapped): the host knows every hand,
+    so the room says ``seeded`` and is not listed."""
 
 
 class AddBot(_Msg, tag="add_bot"):
@@ -134,6 +138,8 @@ class AddBot(_Msg, tag="add_bot"):
 
     id: ActionId
     seat: Seat | None
+    level: Literal["easy", "normal", "hard"] = "normal"
+    """How it chooses from a hand: easy by lot, normal as the automatic choice, hard counts."""
 
 
 class RemoveSeat(_Msg, tag="remove_seat"):
@@ -221,6 +227,8 @@ class SeatInfo(Struct, forbid_unknown_fields=False):
     ready: bool
     connected: bool
     bot: bool
+    level: str = ""
+    """A computer player's level (``easy``, ``normal``, ``hard``); "" for a person."""
 
 
 class RoomInfo(Struct, forbid_unknown_fields=False):
@@ -249,6 +257,8 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     """Games won per seat since its player took it (the running score across rematches)."""
     rematch: list[int] = []
     """After game over: the seats whose players have not asked for a rematch yet."""
+    seeded: bool = False
+    """The host chose the deals (``configure`` ``deal_seed``): they are no secret to it."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):

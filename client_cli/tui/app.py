@@ -372,7 +372,7 @@ def seat_count(v: object) -> str:
 class HostScreen(FormScreen):
     TITLE_TEXT = "Host a game: the table and its rules"
     ACTION = "create the room"
-    NOT_RULES = ("seats", "bots", "public", "ready_checks")
+    NOT_RULES = ("seats", "bots", "level", "public", "ready_checks")
 
     def fields(self) -> list[Field | str]:
         rules = PRESETS["classic"].rules()
@@ -385,6 +385,9 @@ class HostScreen(FormScreen):
                   lambda v: "none" if v == 0 else str(v),
                   "a computer in every other seat starts the game at once; more can be "
                   "added, or the empty seats filled, from the waiting room"),
+            Field("level", "Computer players' level", ["easy", "normal", "hard"], "normal",
+                  str, "easy plays by lot; normal low in a battle, high in a war; "
+                  "hard counts the cards (hand games)"),
             *(rule_field(name, rules) for name in COMMON_RULES),
             "The room",
             Field("public", "Listed in the open rooms", [False, True], False,
@@ -412,7 +415,7 @@ class HostScreen(FormScreen):
                 bool(rows["ready_checks"].value),
             )  # fmt: skip
             for _ in range(bots):
-                await s.add_bot()
+                await s.add_bot(level=str(rows["level"].value))
         except Exception as exc:
             self.say(say_error(exc))
             return

@@ -42,6 +42,10 @@ def configure(rec: RoomRecord, out: Outcome, player: str, msg: m.Configure) -> N
         rec.public = msg.public
     if msg.chat is not None:
         rec.chat = msg.chat
+    if msg.deal_seed is not None:
+        rec.deal_seed = msg.deal_seed
+    if rec.deal_seed >= 0:
+        rec.public = False  # (its host knows every hand: not a room for strangers)
     if msg.ready_checks is not None and msg.ready_checks != rec.ready_checks:
         rec.ready_checks = msg.ready_checks
         for s in rec.seats:
@@ -52,21 +56,27 @@ def configure(rec: RoomRecord, out: Outcome, player: str, msg: m.Configure) -> N
         start_game(rec, out, None)
 
 
-def seat_bot(rec: RoomRecord, out: Outcome, seat: int) -> None:
+def seat_bot(rec: RoomRecord, out: Outcome, seat: int, level: str = "normal") -> None:
     rec.seats[seat] = SeatRecord(
-        player=f"cpu:{rec.code}:{seat}", name=f"CPU {seat + 1}", ready=True, bot=True
+        player=f"cpu:{rec.code}:{seat}",
+        name=f"CPU {seat + 1}",
+        ready=True,
+        bot=True,
+        level=level,
     )
     add_event(rec, out, m.PlayerJoined, seat=seat, name=rec.seats[seat].name, bot=True)
 
 
-def add_bot(rec: RoomRecord, out: Outcome, player: str, seat: int | None) -> None:
+def add_bot(
+    rec: RoomRecord, out: Outcome, player: str, seat: int | None, level: str = "normal"
+) -> None:
     require_host(rec, player)
     free = [i for i, s in enumerate(rec.seats) if not s.player]
     if not free:
         raise Refused(ErrorCode.ROOM_FULL, "every seat is taken")
     if seat is not None and seat not in free:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken or does not exist")
-    seat_bot(rec, out, free[0] if seat is None else seat)
+    seat_bot(rec, out, free[0] if seat is None else seat, level)
     add_event(rec, out, m.RoomChanged, room=room_info(rec))
     if all(s.player and s.ready for s in rec.seats):
         start_game(rec, out, None)

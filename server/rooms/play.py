@@ -25,6 +25,8 @@ from server.rooms.transition import Outcome, add_event, emit, player_seat
 from server.rooms.tricks import note, public_table, resolves
 from server.rooms.wire import VIOLATIONS, deal_revealed, wire_events
 
+SEED_MASK = 2**63 - 1
+
 
 def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     """Deal from the OS's secure random source and publish only the commitment.
@@ -32,11 +34,16 @@ def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     ``seed`` (tests and benchmarks only) replaces the secure deal with the engine's seeded one.
     """
     rules = rec.rules()
+    if seed is None and rec.deal_seed >= 0:  # (the host chose the deals: an arena)
+        seed = rec.deal_seed
+        rec.deal_seed = (seed + 1) & SEED_MASK
     if seed is None:
         proof = secure_proof(rules)
     else:
         dealt = new_game(rules, seed)
-        proof = DealProof(dealt.piles, dealt.set_aside, seed, secrets.token_hex(32))
+        # (A hand game has drawn the hands from the piles' tops: the deal is both.)
+        piles = [hand + pile for hand, pile in zip(dealt.hands, dealt.piles, strict=True)]
+        proof = DealProof(piles, dealt.set_aside, seed, secrets.token_hex(32))
     state = from_deal(rules, proof.piles, proof.seed, proof.set_aside)
     rec.proof = proof
     rec.commitment = commitment(proof)

@@ -41,6 +41,8 @@ class SeatRecord(msgspec.Struct):
     left: bool = False
     """The player left during a game: the seat is played automatically."""
     bot: bool = False
+    level: str = ""
+    """A computer player's level (krig_bots.LEVELS); "" plays as "normal"."""
 
 
 class Recent(msgspec.Struct, array_like=True):
@@ -105,6 +107,9 @@ class RoomRecord(msgspec.Struct):
     """The current (or last) game's latest finished tricks (``rooms.tricks.TRICKS_KEPT``)."""
     wins: list[int] = msgspec.field(default_factory=list)
     """Games won per seat since its player took it (empty: none yet)."""
+    deal_seed: int = -1
+    """The engine seed the next game is dealt from (then the one after it: +1); -1: a
+    secure deal (configure ``deal_seed``, for arenas)."""
     removed: list[str] = msgspec.field(default_factory=list)
     """The connections the host put out of the room lately (the last
     ``rooms.REMOVED_KEPT``): a node that catches a room up from Redis's log,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from krig_bots import LEVELS
 from server.engine import (
+    Action,
+    Choose,
     auto_action,
     time_up,
 )
@@ -10,6 +13,7 @@ from server.rooms.host import seat_bot
 from server.rooms.play import ABANDONED_INPUT, TIME_UP_INPUT, play_events, start_game, submit_play
 from server.rooms.state import RoomRecord, SeatRecord
 from server.rooms.transition import Outcome
+from server.rooms.views import bot_view
 
 
 def offline_since(seat: SeatRecord) -> int | None:
@@ -98,4 +102,15 @@ def tick(rec: RoomRecord, out: Outcome, now_ms: int, grace_ms: int) -> None:
             continue
         due = seat_due_ms(rec, s, grace_ms)
         if due is not None and now_ms >= due:
-            submit_play(rec, out, s, auto_action(state, s))
+            submit_play(rec, out, s, seat_action(rec, s))
+
+
+def seat_action(rec: RoomRecord, seat: int) -> Action:
+    """What the server plays for a seat: a computer's choice at its level, else the
+    automatic one (a person who is away or out of time)."""
+    state = rec.state
+    assert state is not None
+    s = rec.seats[seat]
+    if not (s.bot and state.rules.hand_size and s.level in ("easy", "hard")):
+        return auto_action(state, seat)
+    return Choose(LEVELS[s.level](bot_view(rec, seat)))  # type: ignore[arg-type]

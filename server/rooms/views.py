@@ -8,6 +8,7 @@ through :func:`hand` and :func:`snapshot`.
 
 from __future__ import annotations
 
+from krig_bots import View
 from protocol import messages as m
 from server.engine import view
 from server.rooms.state import RoomRecord
@@ -28,6 +29,7 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
                 ready=s.ready,
                 connected=bool(s.conn) or s.bot,
                 bot=s.bot,
+                level=(s.level or "normal") if s.bot else "",
             )
             for s in rec.seats
         ],
@@ -47,6 +49,7 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         rematch=[i for i, s in enumerate(rec.seats) if s.player and not s.ready]
         if rec.status == "over"
         else [],
+        seeded=rec.deal_seed >= 0,
     )
 
 
@@ -100,3 +103,46 @@ def entry(rec: RoomRecord, seat: int | None, action_id: int | None) -> list[m.Se
     if own is not None:
         sent.append(own)
     return sent
+
+
+def bot_view(rec: RoomRecord, seat: int) -> View:
+    """What a computer seat may know, as the view a strategy takes (krig_bots).
+
+    Only what the seat itself could have seen: its hand, the table, and the cards
+    played face up this game (in a hand game every face-up card is a choice, and
+    ``rec.inputs`` holds every choice). A card once face up is followed into the
+    pile its trick went to and back into a hand (client_cli/tracking.py does it
+    from the events), so an opponent's hand card is shown when it was seen face up
+    before, and hidden (None) when it never was, as long as won cards are not
+    shuffled.
+    """
+    state = rec.state
+    assert state is not None
+    tv = view(state, seat)
+    pending = {c for c in state.pending if c > 0}  # (chosen this step, not yet shown)
+    inputs = rec.inputs
+    seen = {inputs[i + 1] for i in range(0, len(inputs), 2) if inputs[i] < 0xFE} - pending
+    seen.update(tv.hand)
+    rules = state.rules
+    followed = rules.winnings == "under_pile" and rules.gather_order != "shuffled"
+    # Shuffled gathering (the default) loses a card's place in its pile: an opponent's
+    # hand is then known only as so many cards.
+    hands = tuple(
+        tuple(c if (s == seat or (followed and c in seen)) else None for c in state.hands[s])
+        for s in range(state.players)
+    )
+    return View(
+        seat=seat,
+        players=state.players,
+        phase="war" if state.phase == "war" else "battle",
+        hand=tuple(tv.hand),
+        counts=tuple(tv.counts),
+        active=tuple(tv.active),
+        table=tuple(tuple(row) for row in tv.table),
+        war_seats=tuple(state.war_seats) if state.phase == "war" else (),
+        seen=frozenset(seen),
+        hands=hands,
+        rules=rules.to_dict(),
+        step=state.steps,
+        rng_seed=(state.seed * 1_000_003 + state.steps * 31 + seat) & 0xFFFFFFFF,
+    )

@@ -355,8 +355,10 @@ class Connection:
                 await self._room_action(action_id, lambda r, o: rooms.rematch(r, o, pid, None, on))
             case m.Configure(id=action_id):
                 await self._room_action(action_id, lambda r, o: rooms.configure(r, o, pid, msg))
-            case m.AddBot(id=action_id, seat=free):
-                await self._room_action(action_id, lambda r, o: rooms.add_bot(r, o, pid, free))
+            case m.AddBot(id=action_id, seat=free, level=level):
+                await self._room_action(
+                    action_id, lambda r, o: rooms.add_bot(r, o, pid, free, level)
+                )
             case m.RemoveSeat(id=action_id, seat=taken):
                 await self._room_action(action_id, lambda r, o: rooms.remove_seat(r, o, pid, taken))
             case m.Chat(id=action_id, text=text):

@@ -1077,8 +1077,8 @@ function WaitingRoom() {
     <ol id="seats" class="seat-slots" aria-label="Seats">
       ${room.seats.map((seat, s) => html`<li key=${s} class=${`slot ${seat.name ? "taken" : "free"} ${s === t.seat ? "mine" : ""}`} id=${`seat-${s}`}>
         <${SeatPlate} s=${s} />
-        <span class="slot-state">${seat.name ? (seat.bot ? "ready (computer)" : room.ready_checks ? (seat.ready ? "ready ✓" : "not ready yet") : "ready ✓") : "waiting for a friend…"}</span>
-        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s })}>Add a computer player</button>` : null}
+        <span class="slot-state">${seat.name ? (seat.bot ? `ready (computer${seat.level && seat.level !== "normal" ? `, ${seat.level}` : ""})` : room.ready_checks ? (seat.ready ? "ready ✓" : "not ready yet") : "ready ✓") : "waiting for a friend…"}</span>
+        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s, level: botLevel })}>Add a computer player</button>` : null}
         ${amHost && seat.name && s !== room.host ? html`<button type="button" class="small remove-seat" aria-label=${`Remove ${seat.name}`}
           onClick=${() => act({ t: "remove_seat", seat: s })}>Remove</button>` : null}
         ${t.seat === null && !seat.name && !room.locked ? html`<button type="button" class="small" onClick=${() => act({ t: "join", code: t.code, seat: s })}>Sit here</button>` : null}
@@ -1092,6 +1092,9 @@ function WaitingRoom() {
 }
 
 const TIMERS = [0, 10, 15, 20, 30, 60, 120];
+/** The computer players' levels (add_bot's level): how they choose from a hand. */
+const LEVELS = [["easy", "easy: plays by lot"], ["normal", "normal: low in a battle, high in a war"], ["hard", "hard: counts cards"]];
+let botLevel = "normal";
 
 function HostControls({ empty }) {
   const t = app.table;
@@ -1110,7 +1113,11 @@ function HostControls({ empty }) {
     <p class="row">
       <button type="button" id="start" class="primary big" onClick=${() => act({ t: "start" })}>
         Start now${empty ? ` (computer players take ${empty === 1 ? "the empty seat" : `the ${empty} empty seats`})` : ""}</button>
-      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null })}>Add a computer player</button>` : null}
+      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>Add a computer player</button>` : null}
+      ${empty ? html`<label class="bot-level">Computer level
+        <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
+          ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${label}</option>`)}
+        </select></label>` : null}
     </p>
     <div class="toggles">
       ${toggle("lock", "locked", "Lock the room (no new players)", room.locked)}

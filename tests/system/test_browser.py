@@ -649,9 +649,11 @@ async def test_the_hosts_controls_each_do_what_they_say(
     try:
         await watcher.spectate(code)
         await seen(lambda r: r.spectators == 1)
-        # Add a computer player, then remove that seat.
+        # Add a computer player at the level chosen, then remove that seat.
+        await page.select_option("#bot-level", "hard")
         await page.click("#add-bot")
-        await seen(lambda r: r.seats[1].bot)
+        await seen(lambda r: r.seats[1].bot and r.seats[1].level == "hard")
+        await page.wait_for_selector("#seat-1 >> text=ready (computer, hard)")
         await page.click("#seat-1 .remove-seat")
         await seen(lambda r: r.seats[1].name is None)
         # Lock: nobody new may sit down.
