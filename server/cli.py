@@ -23,7 +23,7 @@ from server.engine.rules import (
     make_rules,
     parse_option,
 )
-from server.store.embedded import DataDirError, RedisStartError
+from server.errors import SetupError, refuse_to_start
 
 
 def rules_from_args(preset: str, sets: list[str], players: int | None) -> Rules:
@@ -321,7 +321,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             return cmd_verify(args)
         return cmd_bench(args)
-    except (RulesError, config.SettingsError, DataDirError, RedisStartError) as exc:
+    except SetupError as exc:
+        return refuse_to_start(exc)
+    except RulesError as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

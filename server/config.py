@@ -7,6 +7,8 @@ import math
 import os
 from dataclasses import dataclass, fields
 
+from server.errors import SetupError
+
 
 @dataclass(slots=True)
 class Settings:
@@ -94,7 +96,7 @@ class Settings:
     """debug, info, warning or error."""
 
 
-class SettingsError(ValueError):
+class SettingsError(SetupError, ValueError):
     """A setting's value is out of its range or not of its kind; the message is one sentence
     naming the flag (or environment variable) and what it allows."""
 
@@ -167,7 +169,7 @@ def _flag(name: str) -> str:
 
 
 def describe() -> list[tuple[str, str, str]]:
-    """(flag, environment variable, default) of every setting, for the README."""
+    """(flag, environment variable, default) of every setting, for docs/OPERATIONS.md."""
     return [(_flag(f.name), _env_name(f.name), repr(f.default)) for f in fields(Settings)]
 
 
@@ -298,7 +300,7 @@ def allowed(name: str) -> str:
 
 
 def markdown_table() -> str:
-    """The README's configuration table, from the field docstrings above."""
+    """OPERATIONS.md's configuration table, from the field docstrings above."""
     docs = field_docs()
     rows = [
         "| flag | environment | default | allowed | meaning |",

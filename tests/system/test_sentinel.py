@@ -24,7 +24,8 @@ from failover_support import mid_game
 from server_support import ServerProc
 
 from client_cli.session import Session
-from server.store.embedded import RedisNotFound, RedisProcess, find_server, free_port
+from server.store.embedded import RedisNotFound, RedisProcess, free_port
+from tools.redis_rig import find_server
 
 SERVICE = "krig"
 
