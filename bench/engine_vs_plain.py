@@ -36,6 +36,10 @@ from server.engine import PRESETS, GameState, copy_state, fast, from_deal, new_g
 from server.engine.game import FLIP
 from server.engine.rules import HARD_CAP_TRICKS
 
+REFERENCE = PRESETS["classic"].replace(gather_order="winner_first")
+"""The rules the plain engine plays: classic, the winner's cards gathered first (the
+preset's default gathering is shuffled from the seed, which the plain loop does not do)."""
+
 Deal = list[list[int]]
 Outcome = tuple[int | None, int]
 """The winner (None for a draw) and the number of tricks."""
@@ -69,7 +73,7 @@ def plain_game(deal: Deal, cap: int = HARD_CAP_TRICKS) -> Outcome:
 
 
 def krig_full(deal: Deal) -> Outcome:
-    state = from_deal(PRESETS["classic"], deal)
+    state = from_deal(REFERENCE, deal)
     while state.phase != "over":
         for seat in state.awaiting[:]:
             submit(state, seat, FLIP)
@@ -77,7 +81,7 @@ def krig_full(deal: Deal) -> Outcome:
 
 
 def krig_fast(deal: Deal) -> Outcome:
-    state = fast.play(from_deal(PRESETS["classic"], deal))
+    state = fast.play(from_deal(REFERENCE, deal))
     return (state.winners[0] if state.result == "win" else None), state.tricks
 
 
@@ -101,7 +105,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
     args = parser.parse_args()
-    rules = PRESETS["classic"]
+    rules = REFERENCE
     deals = [new_game(rules, args.seed + i).piles for i in range(args.games)]
     engines: dict[str, Callable[[Deal], Outcome]] = {
         "plain": plain_game,

@@ -35,7 +35,7 @@ from protocol.records import GameRecord
 DEFAULT_URL = "ws://127.0.0.1:8765/ws"
 EPILOG = """examples:
   krig                          the start screen
-  krig host --bots 1            a room with a computer player; friends: krig join CODE
+  krig host --bots 1            play the computer now: the game starts at once
   krig host --preset arneson --seats 3 --set war_down=1
   krig join K7P-Q3X             take a seat
   krig watch K7P-Q3X            watch a game

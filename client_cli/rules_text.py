@@ -146,10 +146,11 @@ OPTIONS: tuple[Option, ...] = (
                "separate": "to a winnings pile, shuffled in when the pile runs out"},
     ),
     Option(
-        "gather_order", "Order of the won cards", "winner_first", "project",
-        choices=("winner_first", "seat_order", "shuffled"),
-        words={"winner_first": "the winner's cards first", "seat_order": "in seat order",
-               "shuffled": "shuffled"},
+        "gather_order", "Order of the won cards", "shuffled", "project",
+        choices=("shuffled", "winner_first", "seat_order"),
+        words={"shuffled": "shuffled, as a hand scoops them (from the dealt seed)",
+               "winner_first": "the winner's cards first, always",
+               "seat_order": "in seat order, always"},
     ),
     Option(
         "steal", "Steal War", False, "SE",
@@ -174,11 +175,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "max_tricks", "Trick limit", 0, "project", low=0, high=1_000_000,
-        steps=(0, 10, 25, 50, 100, 200, 500, 1000), words={"0": "none"},
+        steps=(0, 10, 25, 50, 100, 200, 500, 1000),
+        words={"0": "none: play to the end (10,000 tricks at most)"},
     ),
     Option(
         "detect_cycles", "A game that repeats forever", True, "project (PL notes games can repeat)",
-        words={"true": "ends as a draw", "false": "goes on"},
+        words={"true": "ends as a draw (only without shuffles)", "false": "goes on to the cap"},
     ),
 )  # fmt: skip
 

@@ -617,8 +617,9 @@ class Session:
         self._ahead.clear()
         return ack
 
-    async def rematch(self) -> m.Ack:
-        return await self._ask(lambda i: m.Rematch(id=i), m.Ack)
+    async def rematch(self, on: bool = True) -> m.Ack:
+        """Ask for a rematch after game over (``on`` false: take the request back)."""
+        return await self._ask(lambda i: m.Rematch(id=i, on=on), m.Ack)
 
     async def ping(self) -> int:
         """The server's clock minus this machine's, in ms (from one ping's round trip)."""

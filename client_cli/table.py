@@ -90,6 +90,27 @@ class Table:
         if v is None:
             self.phase = "lobby"
             return
+        if snap.tricks:
+            # The server's trick log (a reload or a late join): what this client lost.
+            self.tricks_log = [_trick_won(t) for t in snap.tricks][-LOG_KEPT:]
+            self.last_trick = self.tricks_log[-1]
+            if not any(v.table):
+                self.last_table = [list(row) for row in snap.tricks[-1].table]
+        self.war = None
+        if v.phase == "war" and v.war_seats:
+            # The war as it stands: its seats, and how many cards each lays face down.
+            downs = [d for s, d in enumerate(v.war_down) if s in v.awaiting]
+            self.war = m.War(
+                seq=snap.seq,
+                trick=v.trick,
+                war=v.war,
+                seats=list(v.war_seats),
+                down=max(downs, default=0),
+                stuck=[s for s in v.war_seats if s not in v.awaiting],
+            )
+        for t in snap.tricks:
+            for row in t.table:
+                self.revealed_cards.update(c for c in row if c is not None)
         self.step = v.step
         self.phase = v.phase
         self.tricks = v.tricks
@@ -143,6 +164,8 @@ class Table:
         info = self._seat_info(getattr(event, "seat", None))
         if isinstance(event, m.PlayerJoined) and self.room is not None and info is not None:
             self.room.seats[event.seat] = m.SeatInfo(event.name, False, True, event.bot)
+            if event.seat < len(self.room.wins):  # a new player: its score starts at 0
+                self.room.wins[event.seat] = 0
         elif isinstance(event, m.PlayerLeft) and self.room is not None and info is not None:
             self.room.host = event.host
             if self.room.state == "lobby":
@@ -240,6 +263,12 @@ class Table:
         elif isinstance(event, m.GameOver):
             if self.room is not None:
                 self.room.state = "over"
+                if event.result == "win":  # the running score (a snapshot's counts it already)
+                    wins = self.room.wins + [0] * (len(self.room.seats) - len(self.room.wins))
+                    for w in event.winners:
+                        if w < len(wins):
+                            wins[w] += 1
+                    self.room.wins = wins
             self.phase = "over"
             self.awaiting = []
             self._ended(event, self.room.game if self.room is not None else self.ended_game + 1)
@@ -248,6 +277,13 @@ class Table:
         self.hand = list(hand.cards)
         self.hand_seq = hand.seq
         self.revealed_cards.update(hand.cards)
+
+    @property
+    def rematch_waits(self) -> list[int]:
+        """After game over: the seated players who have not asked for a rematch."""
+        if self.room is None or self.phase != "over":
+            return []
+        return [i for i, s in enumerate(self.room.seats) if s.name and not s.ready]
 
     @property
     def hand_game(self) -> bool:
@@ -263,3 +299,18 @@ class Table:
             and self.seat not in self.acted
             and (not self.hand_game or (bool(self.hand) and self.hand_seq >= self.reveal_seq))
         )
+
+
+def _trick_won(t: m.TrickSeen) -> m.TrickWon:
+    """A trick of a snapshot's log as the ``trick_won`` a client saw live (face-up cards)."""
+    return m.TrickWon(
+        seq=0,
+        trick=t.trick,
+        winner=t.winner,
+        total=t.total,
+        face_up=[c for row in t.table for c in row if c is not None],
+        wars=t.wars,
+        returned_to=None,
+        returned=[],
+        stolen_from=[],
+    )

@@ -109,7 +109,10 @@ class ChooseCard(_Msg, tag="choose"):
 
 
 class Rematch(_Msg, tag="rematch"):
+    """After game over: ask to play again (``on`` false: take the request back)."""
+
     id: ActionId
+    on: bool = True
 
 
 class Configure(_Msg, tag="configure"):
@@ -242,6 +245,10 @@ class RoomInfo(Struct, forbid_unknown_fields=False):
     commitment: str = ""
     """The current (or last) game's deal commitment (PROTOCOL.md §5a; "" before the
     first deal): a member who joined as the game started has it here."""
+    wins: list[int] = []
+    """Games won per seat since its player took it (the running score across rematches)."""
+    rematch: list[int] = []
+    """After game over: the seats whose players have not asked for a rematch yet."""
 
 
 class TableView(Struct, forbid_unknown_fields=False):
@@ -277,6 +284,23 @@ class TableView(Struct, forbid_unknown_fields=False):
     longest_war: int = 0
     """The most war steps any one trick of this game has had (0 in views from servers
     that did not send it)."""
+    war_seats: list[int] = []
+    """In a war: the seats that fight it (the ``war`` event's ``seats`` less those out);
+    empty in a battle."""
+    war_down: list[int] = []
+    """Per seat: how many cards it lays face down before its face-up card in this step
+    (0 in a battle and for seats that sit the war out)."""
+
+
+class TrickSeen(Struct, forbid_unknown_fields=False):
+    """One finished trick, as everyone saw it: ``table[s]`` is what seat s laid, in
+    order, nil for each face-down card (never named)."""
+
+    trick: int
+    winner: int
+    total: int
+    wars: int
+    table: list[list[int | None]]
 
 
 class RoomSummary(Struct, forbid_unknown_fields=False):
@@ -317,11 +341,15 @@ class Joined(_Msg, tag="joined"):
 
 
 class Snapshot(_Msg, tag="snapshot"):
-    """The whole room as you may see it, as of room sequence ``seq``."""
+    """The whole room as you may see it, as of room sequence ``seq``.
+
+    ``tricks``: the current (or last) game's latest finished tricks, oldest first.
+    """
 
     seq: int
     room: RoomInfo
     view: TableView | None
+    tricks: list[TrickSeen] = []
 
 
 class PlayerJoined(_Msg, tag="player_joined"):

@@ -176,13 +176,13 @@ def cmd_record(args: argparse.Namespace) -> int:
     import asyncio
 
     import msgspec
-    import redis.asyncio as aioredis
     from redis.exceptions import RedisError
 
     from server import logs
     from server.rooms.codes import normalize
     from server.rooms.replay import with_events
     from server.store.embedded import server_store
+    from server.store.pipe import RedisPipe
     from server.store.store import Store, encode_game_record
     from server.verify import to_json
 
@@ -190,12 +190,12 @@ def cmd_record(args: argparse.Namespace) -> int:
     logs.configure("auto", "warning")  # (stderr: stdout may be the record)
 
     async def fetch(url: str) -> bytes | None:
-        client = aioredis.Redis.from_url(url)
+        pipe = RedisPipe(url, "krig-record")
         try:
-            store = Store(client, log_keep=1, room_ttl_s=1, record_ttl_s=1, session_ttl_s=1)
+            store = Store(pipe, log_keep=1, room_ttl_s=1, record_ttl_s=1, session_ttl_s=1)
             rec = await store.load_record(code, args.game)
         finally:
-            await client.aclose()
+            await pipe.close()
         if rec is None:
             return None
         rec = with_events(rec)

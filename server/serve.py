@@ -1,6 +1,6 @@
 """``krig-server serve``: the composition root. Builds the parts of one server process
-and runs them: a private Redis when no URL is given, the redis-py client and the
-pipelined connection (``server.store``), the :class:`~server.service.node.Node`
+and runs them: a private Redis when no URL is given, the pipelined connection
+every Redis call goes through (``server.store.pipe``), the :class:`~server.service.node.Node`
 (the room service and everything round it), and the listening server
 (``server.transport.app``), which it hands the transport's framing.
 
@@ -23,10 +23,9 @@ from server import logs
 from server.config import Settings
 from server.errors import SetupError
 from server.service.node import Node
-from server.store.client import redis_client
 from server.store.embedded import RedisProcess
-from server.store.pipe import RedisPipe, pipe_supported
-from server.transport.app import SHUTDOWN_STEP_S, App, tls_context
+from server.store.pipe import RedisPipe
+from server.transport.app import App, tls_context
 from server.transport.outbox import wire_frame
 from server.transport.siblings import Slot
 
@@ -42,19 +41,13 @@ async def serve(
         url = embedded.url
     try:
         node_id = settings.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
-        client = redis_client(url, f"krig-{node_id}")
-        # The commit script (the only Redis call per flip) gets a pipelined
-        # connection of its own; everything else uses redis-py's pool.
-        pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
+        pipe = RedisPipe(url, f"krig-{node_id}")
         try:
-            node = Node(settings, client, node_id, pipe, url, frame=wire_frame)
-            await client.ping()
+            node = Node(settings, node_id, pipe, frame=wire_frame)
+            await node.store.ping()
             await App(settings, node, slot).run(url, stop)
         finally:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
-            if pipe is not None:
-                await pipe.close()
+            await pipe.close()
     finally:
         if embedded is not None:
             await asyncio.to_thread(embedded.cleanup)

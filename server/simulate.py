@@ -228,7 +228,8 @@ def run_many(
         "tricks": {
             "mean": statistics.fmean(tricks),
             "median": statistics.median(tricks),
-            "p95": tricks[min(len(tricks) - 1, int(0.95 * len(tricks)))],
+            "p95": percentile(tricks, 0.95),
+            "p99": percentile(tricks, 0.99),
             "max": tricks[-1],
         },
         "wars_per_trick": tally.wars / total_tricks if total_tricks else 0.0,
@@ -244,13 +245,18 @@ def run_many(
     }
 
 
+def percentile(ordered: list[int], share: float) -> int:
+    """The value below which ``share`` of the sorted values lie (nearest rank)."""
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def format_stats(stats: dict[str, Any]) -> str:
     t = stats["tricks"]
     lines = [
         f"games            {stats['games']} "
         f"(seeds {stats['seed']}..{stats['seed'] + stats['games'] - 1})",
         f"tricks           mean {t['mean']:.1f}  median {t['median']:g}  "
-        f"p95 {t['p95']}  max {t['max']}",
+        f"p95 {t['p95']}  p99 {t['p99']}  max {t['max']}",
         f"wars per trick   {stats['wars_per_trick']:.4f}  (longest war {stats['longest_war']})",
         f"draws            {stats['draw_share']:.2%}  (cycles {stats['cycle_share']:.2%}, "
         f"capped {stats['capped_share']:.2%})",
@@ -274,6 +280,7 @@ __all__ = [
     "RulesError",
     "format_stats",
     "load_deal",
+    "percentile",
     "play",
     "play_deal",
     "play_fast",

@@ -1,11 +1,11 @@
 """The browser table's static files (server/web/), served on the game's own port.
 
-``/`` and ``/r/CODE`` give the page; ``/static/NAME`` (and ``/static/vendor/NAME``)
-its modules, styles and vendored libraries. Files are read once at start-up and
-served from memory, each with an ETag (a hash of its bytes): the page says
-``Cache-Control: no-cache``, so a browser asks again on a reload, sends
-``If-None-Match``, and gets ``304 Not Modified`` without a body while nothing
-changed.
+``/``, ``/r/CODE``, ``/r/CODE/g/N`` and ``/replay`` give the page; ``/static/NAME``
+(and ``/static/vendor/NAME``) its modules, styles and vendored libraries. Files are
+read once at start-up and served from memory, each with an ETag (a hash of its
+bytes): the page says ``Cache-Control: no-cache``, so a browser asks again on a
+reload, sends ``If-None-Match``, and gets ``304 Not Modified`` without a body
+while nothing changed.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ TYPES = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
 }
-PAGE_PATH = re.compile(r"^/(r/[A-Za-z0-9-]{1,16})?$")
+PAGE_PATH = re.compile(r"^/(r/[A-Za-z0-9-]{1,16}(/g/[0-9]{1,9})?|replay)?$")
+"""The page's own addresses: home, a room's (an invite), a game's record (``/r/CODE/g/N``,
+a game watched again) and ``/replay`` (a record file opened in the page)."""
 INVITE_MARK = "<!-- krig:invite -->"
 """Where index.html gets the invite addresses (meta tags) that this server knows."""
 

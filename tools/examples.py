@@ -23,7 +23,7 @@ _RULES: dict[str, bool | int | str] = {
     "war_players": "tied_highest",
     "war_winner": "participants",
     "winnings": "under_pile",
-    "gather_order": "winner_first",
+    "gather_order": "shuffled",
     "steal": False,
     "hand_size": 0,
     "loser_takes_tied": False,
@@ -50,6 +50,8 @@ _ROOM = m.RoomInfo(
     game=1,
     turn_s=0,
     game_ends_ms=0,
+    wins=[2, 1],
+    rematch=[],
 )
 
 _VIEW = m.TableView(
@@ -77,7 +79,20 @@ _VIEW = m.TableView(
     reason="",
     set_aside=[],
     longest_war=1,
+    war_seats=[0, 1],
+    war_down=[3, 3],
 )
+
+_TRICKS = [
+    m.TrickSeen(trick=5, winner=1, total=2, wars=0, table=[[20], [50]]),
+    m.TrickSeen(
+        trick=6,
+        winner=0,
+        total=10,
+        wars=1,
+        table=[[33, None, None, None, 57], [34, None, None, None, 41]],
+    ),
+]
 
 CLIENT_EXAMPLES: list[Struct] = [
     m.Hello(v=1, name="ada", token=None, client="krig-cli/0.1", bundle=True),
@@ -92,7 +107,7 @@ CLIENT_EXAMPLES: list[Struct] = [
     m.ListRooms(id=7),
     m.GetRecord(id=16, code="KX7P-Q3", game=1),
     m.Ping(id=8),
-    m.Rematch(id=9),
+    m.Rematch(id=9, on=True),
     m.Leave(id=10),
     m.Configure(
         id=11, preset="quick", options=None, turn_s=20, spectating=False, locked=True, public=None
@@ -117,7 +132,7 @@ SERVER_EXAMPLES: list[Struct] = [
         bundle=True,
     ),
     m.Joined(id=1, code="KX7P-Q3", seat=0, seq=3),
-    m.Snapshot(seq=27, room=_ROOM, view=_VIEW),
+    m.Snapshot(seq=27, room=_ROOM, view=_VIEW, tricks=_TRICKS),
     m.PlayerJoined(seq=4, seat=1, name="bo", bot=False),
     m.PlayerReady(seq=5, seat=1, ready=True),
     m.GameStarted(

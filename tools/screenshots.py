@@ -6,11 +6,16 @@ Starts a krig-server (its own private Redis) on a free port, drives headless
 Chromium pages and CLI players through a game, and writes:
 
 - ``home.png``: the home page, desktop width;
-- ``name.png``: the first visit's name question;
+- ``host-form.png``: the host's form with every rule open, in its groups;
+- ``name.png``: the first visit's name question (from an invite link: the host named);
 - ``waiting.png``: the host's waiting room (3 seats, one friend in);
 - ``war.png``: a war on the table (the tie, then the face-down stacks);
-- ``game-over.png``: game over at desktop width, the deal checked;
-- ``phone.png`` and ``phone-4.png``: the table at phone width (2 and 4 players).
+- ``war-decided.png``: a war's deciding cards on top, the winner's lit, the haul said;
+- ``trick-won.png``: an ordinary trick won, said on the felt;
+- ``game-over.png``: game over at desktop width, the deal checked, the replay link;
+- ``replay.png``: the game watched again (/r/CODE/g/N), half way;
+- ``phone.png``, ``phone-over.png`` and ``phone-4.png``: the table on a phone
+  (390x844, touch): mid-game, game over, and four players.
 """
 
 from __future__ import annotations
@@ -34,7 +39,10 @@ from client_cli.session import Session  # noqa: E402
 from server.store.embedded import free_port  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 412, "height": 915}
+PHONE = {"width": 390, "height": 844}
+TOUCH = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+LIT = "!!document.querySelector('#flip:not([disabled])')"
+"""The Flip button is there and lit."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
@@ -79,8 +87,10 @@ async def chromium() -> AsyncIterator[Any]:
             await browser.close()
 
 
-async def named_page(browser: Any, url: str, name: str, viewport: dict[str, int]) -> Any:
-    page = await browser.new_page(viewport=viewport)
+async def named_page(
+    browser: Any, url: str, name: str, viewport: dict[str, int], **context: Any
+) -> Any:
+    page = await browser.new_page(viewport=viewport, **context)
     await page.add_init_script(f"localStorage.setItem('krig.name', {name!r})")
     await page.goto(url)
     await page.wait_for_function("() => window.krig && window.krig.connected")
@@ -95,6 +105,7 @@ async def host_room(page: Any, preset: str, seats: int, cap: int, extra: str = "
         await page.click("#create-rules summary")
         name, value = extra.split("=")
         await page.fill(f"#opt-{name}", value)
+        await page.click("#create-rules summary")
     await page.click("#create-form button[type=submit]")
     await page.wait_for_function("() => krig.table.code && krig.table.room")
     code = await page.evaluate("krig.table.code")
@@ -114,10 +125,39 @@ async def flip_until(page: Any, condition: str, seconds: float = 90, hold: str =
         if await page.evaluate(hold):
             await page.wait_for_timeout(40)
             continue
-        if await page.is_visible("#flip") and await page.is_enabled("#flip"):
-            await page.keyboard.press("Space")
+        if await page.evaluate(LIT):
+            if await page.evaluate("matchMedia('(pointer: coarse)').matches"):
+                await page.tap("#flip")  # (a phone: a finger, not a Space bar)
+            else:
+                await page.keyboard.press("Space")
         await page.wait_for_timeout(40)
     return False
+
+
+async def moments(page: Any, out: Path, taken: set[str]) -> None:
+    """Play a game on ``page`` (Space when lit), taking each moment's picture once."""
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        seen = await page.evaluate(
+            """() => { const v = krig.view, g = v.gathering;
+               return { over: v.phase === 'over', war: v.phase === 'war' && krig.table.acted.has(1)
+                          && !krig.table.acted.has(0),
+                        hold: krig.table.phase === 'war' && !krig.table.acted.has(1),
+                        decided: !!(g && g.wars && g.stage === 'show'),
+                        won: !!(g && !g.wars && g.stage === 'show' && v.stats.tricks >= 3) }; }"""
+        )
+        if seen["over"]:
+            return
+        for name, key, wait in (("war", "war", 450), ("war-decided", "decided", 250),
+                                ("trick-won", "won", 250)):  # fmt: skip
+            if seen[key] and name not in taken:
+                await page.wait_for_timeout(wait)  # (the cards have turned over)
+                await page.screenshot(path=str(out / f"{name}.png"))
+                taken.add(name)
+        hold = "war" not in taken and (seen["war"] or seen["hold"])  # (Bo lays his first)
+        if not hold and await page.evaluate(LIT):
+            await page.keyboard.press("Space")
+        await page.wait_for_timeout(40)
 
 
 async def shots(out: Path) -> None:
@@ -125,10 +165,16 @@ async def shots(out: Path) -> None:
     with krig_server() as port:
         http, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
         async with chromium() as browser:
+            form = await named_page(browser, http + "/", "Ada", DESKTOP)
+            await form.click("#create-rules summary")
+            await form.wait_for_timeout(800)
+            await form.screenshot(path=str(out / "host-form.png"), full_page=True)
+            await form.close()
+
             first = await browser.new_page(viewport=DESKTOP)
-            await first.goto(http + "/")
+            await first.goto(http + "/r/ABC-DEF?from=Ada")
             await first.wait_for_selector("#name-form")
-            await first.fill("#name", "Ada")
+            await first.fill("#name", "Bo")
             await first.wait_for_timeout(800)  # (the fan's cards have turned over)
             await first.screenshot(path=str(out / "name.png"))
             await first.close()
@@ -159,46 +205,54 @@ async def shots(out: Path) -> None:
             await bot.connect()
             await bot.join(code)
             await bot.chat("good luck")
-            got_war = False
-            for game in range(6):
+            taken: set[str] = set()
+            for game in range(8):
                 playing = asyncio.ensure_future(play_game(bot, delay=lambda: 0.6, timeout=120))
-                got_war = await flip_until(
-                    page,
-                    "krig.table.phase === 'war' && krig.table.acted.has(1)"
-                    " && !krig.table.acted.has(0)",
-                    hold="krig.table.phase === 'war' && !krig.table.acted.has(1)",
-                )
-                if got_war:
-                    await page.wait_for_timeout(450)
-                    await page.screenshot(path=str(out / "war.png"), full_page=True)
-                await flip_until(page, "krig.table.phase === 'over'", 120)
+                await moments(page, out, taken)
                 await playing
-                if got_war:
+                if {"war", "war-decided", "trick-won"} <= taken:
                     break
                 await page.click("#rematch")
                 await bot.rematch()
                 await page.wait_for_function(f"() => krig.table.game === {game + 2}")
-            if not got_war:
-                print("no war came up; war.png not written", file=sys.stderr)
+            for missing in sorted({"war", "war-decided", "trick-won"} - taken):
+                print(f"{missing}.png not written: no such moment came up", file=sys.stderr)
+            await flip_until(page, "krig.view.phase === 'over'", 120)
             await page.wait_for_selector("#check-deal:not([disabled])")
             await page.click("#check-deal")
             await page.wait_for_selector("#deal-check")
             await page.wait_for_timeout(1200)
             await page.screenshot(path=str(out / "game-over.png"), full_page=True)
+            replay = await page.get_attribute("#watch-again", "href")
             await bot.close()
             await page.close()
 
-            # Phone width, two players, mid-game.
-            phone = await named_page(browser, http + "/", "Ada", PHONE)
-            code = await host_room(phone, "quick", 2, 80)
+            # The last game watched again, half way through.
+            watch = await browser.new_page(viewport=DESKTOP)
+            await watch.goto(replay)
+            await watch.wait_for_selector("#deal-check")
+            half = await watch.evaluate("Math.floor(krig.replay.tricks / 2)")
+            await watch.fill("#rp-slider", str(max(0, half - 1)))
+            await watch.click("#rp-forward")
+            await watch.wait_for_timeout(600)
+            await watch.screenshot(path=str(out / "replay.png"), full_page=True)
+            await watch.close()
+
+            # A phone (touch), two players: mid-game, then game over.
+            phone = await named_page(browser, http + "/", "Ada", PHONE, **TOUCH)
+            code = await host_room(phone, "quick", 2, 30)
             bot = Session(ws, "Bo")
             await bot.connect()
             await bot.join(code)
-            playing = asyncio.ensure_future(play_game(bot, delay=lambda: 0.8, timeout=120))
-            await flip_until(phone, "krig.table.stats.tricks >= 4 && krig.table.acted.size === 1")
+            playing = asyncio.ensure_future(play_game(bot, delay=lambda: 0.3, timeout=120))
+            await flip_until(phone, "krig.view.stats.tricks >= 4 && krig.table.acted.size === 1")
             await phone.wait_for_timeout(300)
-            await phone.screenshot(path=str(out / "phone.png"), full_page=True)
-            playing.cancel()
+            await phone.screenshot(path=str(out / "phone.png"))
+            await flip_until(phone, "krig.view.phase === 'over'", 120)
+            await playing
+            await phone.wait_for_function("krig.view.phase === 'over'")
+            await phone.wait_for_timeout(900)
+            await phone.screenshot(path=str(out / "phone-over.png"))
             await bot.close()
             await phone.close()
 

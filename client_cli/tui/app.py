@@ -24,7 +24,17 @@ from textual.widgets.option_list import Option
 
 from client_cli.rules_text import PRESETS, overrides, preset_line
 from client_cli.session import ServerError, Session, SessionClosed
-from client_cli.tui.forms import Field, Row, apply_preset, preset_field, rule_fields, yes_no
+from client_cli.tui.forms import (
+    COMMON_RULES,
+    Field,
+    Row,
+    Section,
+    apply_preset,
+    preset_field,
+    rule_field,
+    rule_fields,
+    yes_no,
+)
 from client_cli.tui.look import big_cards
 from client_cli.words import error_words
 from protocol import messages as m
@@ -181,6 +191,7 @@ class StartScreen(Screen[None]):
     """What to do: host, join, quick game, open rooms, watch."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pick('computer')", "play the computer", show=False),
         Binding("h", "pick('host')", "host", show=False),
         Binding("j", "pick('join')", "join", show=False),
         Binding("g", "pick('quick')", "quick game", show=False),
@@ -191,6 +202,7 @@ class StartScreen(Screen[None]):
     ]
 
     ITEMS = (
+        ("computer", "p", "Play the computer now: classic War, one computer player, no wait"),
         ("host", "h", "Host a game: choose the rules, invite friends or computer players"),
         ("join", "j", "Join a game by its code"),
         ("quick", "g", "Quick game: a seat in the next public game"),
@@ -225,7 +237,7 @@ class StartScreen(Screen[None]):
         )
         yield Static(
             keys_line([(app.arrows("updown"), "choose"), ("enter", "go"),
-                       ("h j g o w", "shortcuts"), ("q", "quit")]),
+                       ("p h j g o w", "shortcuts"), ("q", "quit")]),
             id="keys",
         )  # fmt: skip
 
@@ -267,6 +279,22 @@ class StartScreen(Screen[None]):
             self.app.push_screen(NameScreen())
         elif item == "quit":
             self.app.exit(0)
+        elif item == "computer":
+            self.play_computer()
+
+    @work(exclusive=True, group="computer")
+    async def play_computer(self) -> None:
+        """A private two-seat room with a computer player: the game starts at once."""
+        app = self.app
+        assert isinstance(app, KrigApp)
+        try:
+            s = await app.connected()
+            await s.create("classic", 2, False)
+            await s.add_bot()
+        except Exception as exc:
+            self.say(say_error(exc))
+            return
+        app.enter_room()
 
 
 # ------------------------------------------------------------------- forms
@@ -282,7 +310,8 @@ class FormScreen(Screen[None]):
         Binding("escape", "back", "back", show=False),
     ]
 
-    def fields(self) -> list[Field]:
+    def fields(self) -> list[Field | str]:
+        """The form's rows in order; a string is the heading of the rows after it."""
         return []
 
     def compose(self) -> ComposeResult:
@@ -291,7 +320,10 @@ class FormScreen(Screen[None]):
         yield Static(Text(self.TITLE_TEXT), id="title")
         with VerticalScroll(id="form"):
             for f in self.fields():
-                yield Row(f, app.unicode)
+                if isinstance(f, str):
+                    yield Section(f, app.unicode)
+                else:
+                    yield Row(f, app.unicode)
         yield Static(id="notice", classes="error")
         yield Static(
             keys_line([(app.arrows("updown"), "choose a setting"),
@@ -342,19 +374,24 @@ class HostScreen(FormScreen):
     ACTION = "create the room"
     NOT_RULES = ("seats", "bots", "public", "ready_checks")
 
-    def fields(self) -> list[Field]:
+    def fields(self) -> list[Field | str]:
+        rules = PRESETS["classic"].rules()
         return [
+            "The game",
             preset_field("classic"),
             Field("seats", "Seats at the table", [2, 3, 4], 2, seat_count,
                   "you and up to 3 others; computer players can fill them"),
             Field("bots", "Computer players to seat now", [0, 1, 2, 3], 0,
                   lambda v: "none" if v == 0 else str(v),
-                  "more can be added, or the empty seats filled, from the waiting room"),
+                  "a computer in every other seat starts the game at once; more can be "
+                  "added, or the empty seats filled, from the waiting room"),
+            *(rule_field(name, rules) for name in COMMON_RULES),
+            "The room",
             Field("public", "Listed in the open rooms", [False, True], False,
                   yes_no("yes: anyone may join", "no: only with the code")),
             Field("ready_checks", "Ready checks", [False, True], False,
                   yes_no("every player says ready", "taking a seat means ready")),
-            *rule_fields(PRESETS["classic"].rules()),
+            *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 
     @work(exclusive=True, group="submit")
@@ -387,7 +424,7 @@ class QuickScreen(FormScreen):
     ACTION = "find a game"
     NOT_RULES = ("players",)
 
-    def fields(self) -> list[Field]:
+    def fields(self) -> list[Field | str]:
         f = preset_field("classic")
         f.values = list(PRESETS)
         note = "computer players fill a table that does not fill up in time"

@@ -1,8 +1,9 @@
 """The host's forms: a room's preset and every rule option, each a row in words.
 
-A row is focused with ↑/↓ (or Tab) and changed with ←/→ (or Space). Each
-rule row says its value in words and the source text it comes from
-(client_cli.rules_text, in step with docs/RULES.md).
+Rows come in groups under headings, the common choices first. A row is
+focused with ↑/↓ (or Tab) and changed with ←/→ (or Space); the focused row
+is marked ``▶ Label: ◀ [ value ] ▶`` and shows its note (for a rule, the
+source text it comes from: client_cli.rules_text, in step with docs/RULES.md).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
-from client_cli.rules_text import BY_NAME, OPTIONS, PRESETS, Value
+from client_cli.rules_text import BY_NAME, PRESETS, Value
 
 Say = Callable[[Value], str]
 
@@ -33,7 +34,8 @@ class Field:
 
 
 class Row(Widget, can_focus=True):
-    """One setting: its label and value on one line, a note on the next."""
+    """One setting on one line; the focused row is marked so that a plain copy of the
+    screen shows it too (``▶`` and brackets, not only a tint), with its note under it."""
 
     DEFAULT_CSS = """
     Row { height: auto; padding: 0 1; }
@@ -77,27 +79,77 @@ class Row(Widget, can_focus=True):
         self.refresh(layout=True)
         self.post_message(self.Changed(self))
 
+    def on_focus(self) -> None:
+        self.refresh(layout=True)
+        self.scroll_visible()
+
+    def on_blur(self) -> None:
+        self.refresh(layout=True)
+
     def render(self) -> Text:
         f = self.field
-        arrows = ("◀ ", " ▶") if self.unicode else ("< ", " >")
         line = Text(no_wrap=False)
-        line.append(f"{f.label}: ", style="bold")
-        line.append(arrows[0], style="grey50")
-        line.append(f.say(f.value), style="bold cyan")
-        line.append(arrows[1], style="grey50")
-        if f.note:
-            line.append("\n  " + f.note, style="grey62")
+        if self.has_focus:
+            marker, left, right = ("▶ ", "◀ [ ", " ] ▶") if self.unicode else ("> ", "< [ ", " ] >")
+            line.append(marker, style="bold")
+            line.append(f"{f.label}: ", style="bold")
+            line.append(left, style="bold")
+            line.append(f.say(f.value), style="bold cyan")
+            line.append(right, style="bold")
+            if f.note:
+                line.append("\n    " + f.note, style="grey62")
+        else:
+            line.append(f"  {f.label}: ")
+            line.append(f.say(f.value), style="cyan")
         return line
 
 
-def rule_fields(rules: dict[str, Value]) -> list[Field]:
-    """A row for every rule option but ``players`` (the seats decide it)."""
-    out = []
-    for o in OPTIONS:
-        if o.name == "players":
-            continue
-        value = rules.get(o.name, o.default)
-        out.append(Field(o.name, o.label, o.values(value), value, o.say, f"source: {o.source}"))
+class Section(Widget):
+    """A group's heading in a form, ruled to the form's width: ``── Wars ──────``."""
+
+    DEFAULT_CSS = """
+    Section { height: 1; margin: 1 0 0 0; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, title: str, unicode: bool = True) -> None:
+        super().__init__()
+        self.title = title
+        self.unicode = unicode
+
+    def render(self) -> Text:
+        bar = "─" if self.unicode else "-"
+        head = f"{bar * 2} {self.title} "
+        return Text(head + bar * max(2, self.content_size.width - len(head)), style="bold")
+
+
+COMMON_RULES = ("max_tricks", "time_limit_s", "war_down")
+"""The rules most hosts change, shown first (with the table's own settings)."""
+
+RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Wars", ("war_repeat", "short_war", "war_players", "war_winner", "steal", "wars_to_win")),
+    ("The deck", ("jokers", "min_rank")),
+    ("Won cards", ("winnings", "gather_order")),
+    ("Arneson: a hand to choose from", ("hand_size", "loser_takes_tied")),
+    ("A game that repeats", ("detect_cycles",)),
+)
+"""Every other rule, by what it is about (each option once; ``players`` is the seats)."""
+
+
+def rule_field(name: str, rules: dict[str, Value]) -> Field:
+    o = BY_NAME[name]
+    value = rules.get(name, o.default)
+    return Field(o.name, o.label, o.values(value), value, o.say, f"source: {o.source}")
+
+
+def rule_fields(rules: dict[str, Value], skip: tuple[str, ...] = ()) -> list[Field | str]:
+    """Every rule option but ``players`` (the seats decide it) and ``skip``, grouped: a
+    heading (a string) before each group's rows."""
+    out: list[Field | str] = []
+    for title, names in RULE_GROUPS:
+        shown = [n for n in names if n not in skip]
+        if shown:
+            out.append(title)
+            out += [rule_field(n, rules) for n in shown]
     return out
 
 

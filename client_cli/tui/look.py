@@ -135,3 +135,46 @@ def big_cards(codes: list[int | None], unicode: bool, width: int) -> list[Text]:
             mid.append(f"{inner:<3}", style=RED if is_red(c) else BLACK)
         mid.append(v, style=BORDER)
     return [top, mid, bottom]
+
+
+def large_cards(codes: list[int | None], unicode: bool, width: int) -> list[Text]:
+    """Cards five lines high and seven cells wide (rank in the corners, the suit in the
+    middle), face-down runs folded to fit ``width``: the five lines, each a Text."""
+    runs: list[tuple[int | None, int]] = []  # (card, 1) or (None, how many down)
+    fits = len(codes) * 8 - 1 <= width
+    for c in codes:
+        if c is None and runs and runs[-1][0] is None and not fits:
+            runs[-1] = (None, runs[-1][1] + 1)
+        else:
+            runs.append((c, 1))
+    while runs and len(runs) * 8 - 1 > width:  # still too wide: keep the latest
+        runs.pop(0)
+    lines = [Text() for _ in range(5)]
+    tl, tr, bl, br, h, v = (
+        ("╭", "╮", "╰", "╯", "─", "│") if unicode else ("+", "+", "+", "+", "-", "|")
+    )
+    shade = "▒" if unicode else "#"
+    for i, (c, n) in enumerate(runs):
+        if i:
+            for line in lines:
+                line.append(" ")
+        lines[0].append(tl + h * 5 + tr, style=BORDER)
+        lines[4].append(bl + h * 5 + br, style=BORDER)
+        if c is None:
+            count = (f"\u00d7{n}" if unicode else f"x{n}") if n > 1 else shade * 5
+            inner = [shade * 5, count.center(5, shade) if n > 1 else shade * 5, shade * 5]
+            for k, text in enumerate(inner):
+                lines[k + 1].append(v, style=BORDER)
+                lines[k + 1].append(text, style=BACK)
+                lines[k + 1].append(v, style=BORDER)
+            continue
+        label = face(c, unicode)
+        rank, suit = label[:-1], label[-1]
+        if label in ("JK", "RJ", "BJ"):
+            rank, suit = label, "*"
+        style = RED if is_red(c) else BLACK
+        for k, text in enumerate((f"{rank:<5}", f"{suit:^5}", f"{rank:>5}")):
+            lines[k + 1].append(v, style=BORDER)
+            lines[k + 1].append(text, style=style)
+            lines[k + 1].append(v, style=BORDER)
+    return lines

@@ -27,7 +27,7 @@ from client_cli.session import WAITING_FOR_STORE, Session
 from client_cli.table import Table
 from client_cli.tui import view
 from client_cli.tui.app import FormScreen, KrigApp, keys_line, say_error
-from client_cli.tui.forms import Field, preset_field, rule_fields, yes_no
+from client_cli.tui.forms import COMMON_RULES, Field, preset_field, rule_field, rule_fields, yes_no
 from client_cli.tui.look import rule
 from client_cli.words import REFUSALS, error_words
 from protocol import messages as m
@@ -38,7 +38,17 @@ ROOM_CSS = """
 RoomScreen { layout: vertical; }
 RoomScreen #head { height: 2; padding: 0 1; background: $primary-background; }
 RoomScreen #rule { height: 1; padding: 0 1; }
-RoomScreen #body { height: auto; }
+RoomScreen #stage { height: 1fr; }
+RoomScreen #body { width: 1fr; height: 100%; }
+RoomScreen #side { width: 46; height: 100%; display: none;
+                   border-left: vkey $primary-background-lighten-2; }
+RoomScreen.ascii #side { border-left: none; }
+RoomScreen.wide #side { display: block; }
+RoomScreen.wide #lower { display: none; }
+RoomScreen #side-log { height: 1fr; padding: 0 1; }
+RoomScreen #side-chat { height: 1fr; padding: 0 1; border-top: hkey $primary-background-lighten-2; }
+RoomScreen.ascii #side-chat { border-top: none; }
+RoomScreen #side-chat.alone { border-top: none; }
 RoomScreen #main { height: auto; padding: 0 1; }
 RoomScreen #seats { height: auto; padding: 0 1; }
 RoomScreen #status { height: 2; padding: 0 1; }
@@ -53,6 +63,11 @@ RoomScreen #say.open { display: block; }
 """
 
 TURN_STEPS = [0, 10, 15, 20, 30, 45, 60, 120, 300]
+
+WIDE = (110, 34)
+"""From this size (columns, lines) the room uses the screen: seats in panels with large
+cards, the trick log and the chat in a column beside the table."""
+SIDE_WIDTH = 46
 
 
 class RoomScreen(Screen[None]):
@@ -105,14 +120,18 @@ class RoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="head")
         yield Static(id="rule")
-        with Vertical(id="body"):
-            yield Static(id="main")
-            yield Static(id="seats")
-            yield Static(id="status")
-            yield Static(id="notice")
-        with Horizontal(id="lower"):
-            yield Static(id="log")
-            yield Static(id="chat")
+        with Horizontal(id="stage"):
+            with Vertical(id="body"):
+                yield Static(id="main")
+                yield Static(id="seats")
+                yield Static(id="status")
+                yield Static(id="notice")
+                with Horizontal(id="lower"):
+                    yield Static(id="log")
+                    yield Static(id="chat")
+            with Vertical(id="side"):  # a large terminal: the log and the chat beside
+                yield Static(id="side-log")
+                yield Static(id="side-chat")
         yield Static(id="keys")
         yield Input(placeholder="say something (Enter sends, Esc closes)", id="say", max_length=200)
 
@@ -142,7 +161,10 @@ class RoomScreen(Screen[None]):
             return
         t = self.t
         seen = self.seen()
+        wide = self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
+        self.set_class(wide, "wide")
         width = max(20, self.size.width - 2)
+        body_width = max(20, self.size.width - SIDE_WIDTH - 2) if wide else width
         lobby = t.room is None or t.room.state == "lobby"
         over = t.phase == "over" and t.result is not None and not lobby
         playing = not lobby and not over
@@ -158,23 +180,33 @@ class RoomScreen(Screen[None]):
         seats.display = playing
         self.query_one("#status", Static).display = playing
         if playing:
-            # Cards three lines high when the screen has the room (leaving 4 lines for the log).
             spare = self.size.height - 3 - 2 - 1 - 1 - 3
-            big = spare >= view.seats_height(t, True, False)
-            big_hand = big and spare >= view.seats_height(t, True, True)
-            seats.update(view.seats(t, seen, width, big, big_hand))
+            if wide and not t.hand_game and spare + 3 >= view.seat_panels_height(t):
+                # A large terminal: the seats in panels, the cards five lines high.
+                seats.update(view.seat_panels(t, seen, body_width))
+            else:
+                # Cards three lines high when the screen has the room (4 lines for the log).
+                big = spare >= view.seats_height(t, True, False)
+                big_hand = big and spare >= view.seats_height(t, True, True)
+                seats.update(view.seats(t, seen, body_width, big, big_hand))
             self.query_one("#status", Static).update(view.status(t, seen))
         self.query_one("#notice", Static).update(Text(self.notice))
-        lower = self.query_one("#lower", Horizontal)
-        rows = max(3, lower.size.height)
-        log = self.query_one("#log", Static)
+        if wide:
+            log = self.query_one("#side-log", Static)
+            chat = self.query_one("#side-chat", Static)
+            rows = max(3, log.size.height)
+            chat.set_class(lobby, "alone")
+        else:
+            log = self.query_one("#log", Static)
+            chat = self.query_one("#chat", Static)
+            rows = max(3, self.query_one("#lower", Horizontal).size.height)
+            chat.set_class(lobby, "alone")
         log.display = not lobby
-        self.query_one("#chat", Static).set_class(lobby, "alone")
         if not lobby:
             log.update(view.trick_log(t, seen, rows))
-        chat = self.query_one("#chat", Static)
+        chat_rows = max(3, chat.size.height) if wide else rows
         chat_width = max(10, chat.size.width - 3)
-        chat.update(view.chat(t, rows, self.feed, chat_width))
+        chat.update(view.chat(t, chat_rows, self.feed, chat_width))
         self.query_one("#keys", Static).update(keys_line(self.keys()))
 
     def keys(self) -> list[tuple[str, str]]:
@@ -196,7 +228,8 @@ class RoomScreen(Screen[None]):
                 out.append(("r", "not ready" if me.ready else "ready"))
         if t.phase == "over" and room is not None and room.state == "over":
             if t.seat is not None:
-                out.append(("r", "rematch"))
+                asked = room.seats[t.seat].ready
+                out.append(("r", "take back the rematch" if asked else "rematch"))
             out.append(("v", "check the deal"))
         out.append(("c", "chat"))
         out.append(("l", "leave" if t.seat is not None else "stop watching"))
@@ -290,7 +323,8 @@ class RoomScreen(Screen[None]):
         if room is None or t.seat is None:
             return
         if room.state == "over":
-            self.act(self.s.rematch())
+            # r again takes the request back (the rematch waits for every seat).
+            self.act(self.s.rematch(on=not room.seats[t.seat].ready))
         elif room.state == "lobby" and room.ready_checks:
             self.act(self.s.ready(not room.seats[t.seat].ready))
 
@@ -552,12 +586,16 @@ class RoomSettings(FormScreen):
         self.room = room
         super().__init__()
 
-    def fields(self) -> list[Field]:
+    def fields(self) -> list[Field | str]:
         r = self.room
         preset = r.preset if r.preset in PRESETS else "classic"
         turn = sorted({*TURN_STEPS, r.turn_s})
+        rules = dict(r.rules)
         return [
+            "The game",
             preset_field(preset),
+            *(rule_field(name, rules) for name in COMMON_RULES),
+            "The room",
             Field("turn_s", "Turn timer", list(turn), r.turn_s,
                   lambda v: f"{v} s" if v else "off",
                   "a player who has not flipped in time is played for"),
@@ -570,7 +608,7 @@ class RoomSettings(FormScreen):
             Field("chat", "Chat", [True, False], r.chat, yes_no("on", "off")),
             Field("ready_checks", "Ready checks", [False, True], r.ready_checks,
                   yes_no("every player says ready", "taking a seat means ready")),
-            *rule_fields(dict(r.rules)),
+            *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 
     @work(exclusive=True, group="submit")

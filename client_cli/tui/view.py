@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as Grid
 from rich.text import Text
 
 from client_cli.rules_text import PRESETS, changed_lines, reason_words
 from client_cli.table import Table
-from client_cli.tui.look import big_cards, card_words, chip, chips, clock, face
+from client_cli.tui.look import big_cards, card_words, chip, chips, clock, face, large_cards
 from client_cli.words import browser_link, result_words
 from protocol import messages as m
 
@@ -77,6 +81,8 @@ def head(t: Table, seen: Seen, width: int) -> Text:
         out.append("  waiting for players", style=DIM)
     else:
         out.append(f"  game {room.game}")
+        if any(room.wins) and room.state == "playing":
+            out.append(f"  (won: {score(t)})", style=DIM)
         if room.state == "over":
             out.append(" over", style="bold")
         elif t.phase in ("battle", "war"):
@@ -172,6 +178,109 @@ def waiting(t: Table, seen: Seen) -> Text:
 # ------------------------------------------------------------------ table
 
 
+def pending(t: Table, seat: int) -> list[int | None]:
+    """The cards a seat has laid in this war step, not shown yet: its face-down cards and
+    the card it will turn up, all backs until every seat of the war has laid."""
+    war = t.war
+    if t.phase != "war" or war is None or seat not in t.awaiting or seat not in t.acted:
+        return []
+    held = t.counts[seat] if seat < len(t.counts) else 0
+    down = max(0, min(war.down, held - 1))
+    return [None] * (down + 1)
+
+
+def cards_word(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def held(t: Table, seat: int) -> int:
+    """The cards a seat holds as the table shows it: less those it has just laid."""
+    count = t.counts[seat] if seat < len(t.counts) else 0
+    return count - len(pending(t, seat))
+
+
+def laid_cards(t: Table, seat: int) -> list[int | None]:
+    """What lies in front of a seat: this trick's cards and what it has just laid (or,
+    between tricks, the last trick's cards)."""
+    shown = t.on_table if any(t.on_table) else t.last_table
+    laid = list(shown[seat]) if seat < len(shown) else []
+    return laid + pending(t, seat)
+
+
+def _flip_state(t: Table, s: int, u: bool, wide: bool = False) -> Text:
+    if t.phase in ("battle", "war") and s in t.awaiting:
+        done, to_do = ("played", "to play") if t.hand_game else ("flipped", "to flip")
+        if s in t.acted:
+            if t.phase == "war" and not t.hand_game:
+                done = "laid"
+            return Text(f"✓ {done}" if u else done, style=OK)
+        return Text(f"… {to_do}" if u else f"... {to_do}", style=f"bold {WAIT}")
+    if wide and t.phase == "war" and s < len(t.active) and t.active[s]:
+        return Text("sits this war out", style=DIM)
+    return Text()
+
+
+def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
+    """The seats in framed panels with large cards (a large terminal): two seats one
+    above the other, three or four in two columns; the seat to act is framed in colour."""
+    room = t.room
+    if room is None:
+        return Text()
+    u = seen.unicode
+    n = len(room.seats)
+    cols = 1 if n <= 2 else 2
+    inner = max(16, (width - (cols - 1)) // cols - 4)
+    panels: list[Panel] = []
+    for s in range(n):
+        mine = s == t.seat
+        info = room.seats[s]
+        out_of_game = s < len(t.active) and not t.active[s]
+        count = held(t, s)
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(
+            "out of the game" if out_of_game else cards_word(count),
+            style=DIM if out_of_game else "",
+        )
+        flip = _flip_state(t, s, u, wide=True)
+        if flip.plain:
+            line.append("   ")
+            line.append_text(flip)
+        if not info.connected and not info.bot:
+            line.append("   away", style=DIM)
+        cards = laid_cards(t, s)
+        if cards and not any(t.on_table) and t.phase in ("battle", "over"):
+            line.append("   (the last trick)", style=DIM)  # not a card of this trick
+        body = Group(line, *(large_cards(cards, u, inner) if cards else [Text()] * 5))
+        title = Text.assemble(
+            (("▶ " if u else "> ") if mine else "", "bold cyan"),
+            (who(t, s), "bold cyan" if mine else "bold"),
+        )
+        to_act = t.phase in ("battle", "war") and s in t.awaiting and s not in t.acted
+        border = "bold yellow" if to_act else "cyan" if mine else "grey50"
+        panels.append(
+            Panel(body, title=title, title_align="left", border_style=border, width=inner + 4,
+                  box=_box(u))
+        )  # fmt: skip
+    if cols == 1:
+        return Group(*panels)
+    grid = Grid.grid(padding=(0, 1))
+    for _ in range(cols):
+        grid.add_column()
+    for i in range(0, n, cols):
+        grid.add_row(*panels[i : i + cols])
+    return grid
+
+
+def seat_panels_height(t: Table) -> int:
+    """The lines :func:`seat_panels` takes: 8 a panel, two panels a row from 3 seats."""
+    n = len(t.room.seats) if t.room is not None else 0
+    return 8 * (n if n <= 2 else (n + 1) // 2)
+
+
+def _box(unicode: bool) -> box.Box:
+    return box.ROUNDED if unicode else box.ASCII
+
+
 def seats(
     t: Table, seen: Seen, width: int, big: bool = False, big_hand: bool | None = None
 ) -> Text:
@@ -181,7 +290,6 @@ def seats(
     room = t.room
     if room is None:
         return out
-    shown = t.on_table if any(t.on_table) else t.last_table
     u = seen.unicode
     for s in range(len(room.seats)):
         if s:
@@ -192,23 +300,17 @@ def seats(
         info = room.seats[s]
         if not info.connected and not info.bot:
             label += " (away)"
-        count = t.counts[s] if s < len(t.counts) else 0
+        count = held(t, s)
         out_of_game = s < len(t.active) and not t.active[s]
-        held = Text("out of the game", style=DIM) if out_of_game else Text(f"{count} cards")
-        flip = Text()
-        if t.phase in ("battle", "war") and s in t.awaiting:
-            done, to_do = ("played", "to play") if t.hand_game else ("flipped", "to flip")
-            if s in t.acted:
-                flip = Text(f"✓ {done}" if u else done, style=OK)
-            else:
-                flip = Text(f"… {to_do}" if u else f"... {to_do}", style=f"bold {WAIT}")
-        laid = list(shown[s]) if s < len(shown) else []
+        cards_held = Text("out of the game", style=DIM) if out_of_game else Text(cards_word(count))
+        flip = _flip_state(t, s, u)
+        laid = laid_cards(t, s)
         name_style = "bold cyan" if mine else "bold"
         if big:
             lines = big_cards(laid, u, max(6, width - 22)) if laid else [Text()] * 3
             left = [
                 Text.assemble((marker, "bold cyan"), (label[:18], name_style)),
-                Text.assemble("  ", held),
+                Text.assemble("  ", cards_held),
                 Text.assemble("  ", flip),
             ]
             for i in range(3):
@@ -222,9 +324,9 @@ def seats(
             continue
         name_w = max(6, min(18, width - 2 - 10 - 11 - 10))
         line = Text.assemble((marker, "bold cyan"), (f"{label[:name_w]:<{name_w}}", name_style))
-        held.truncate(10, pad=True)
+        cards_held.truncate(10, pad=True)
         flip.truncate(11, pad=True)
-        line.append_text(held)
+        line.append_text(cards_held)
         line.append_text(flip)
         line.append_text(chips(laid, u, max(4, width - line.cell_len)))
         line.truncate(width)
@@ -430,6 +532,9 @@ def game_over(t: Table, seen: Seen) -> Text:
     if t.longest_war > 1:
         wars += f"; the longest went {t.longest_war} rounds"
     out.append(f"{t.tricks} tricks and {wars}.\n")
+    if any(room.wins):
+        out.append("Games won in this room: ", style="bold")
+        out.append(score(t) + "\n")
     if r.set_aside:
         out.append("Set aside at the deal: ")
         out.append_text(card_words(r.set_aside, seen.unicode))
@@ -449,11 +554,22 @@ def game_over(t: Table, seen: Seen) -> Text:
         elif len(ready) < len(players):
             missing = listing([who(t, s) for s in players if s not in ready])
             out.append(f" Waiting for {missing}.")
+        if t.seat is not None and t.seat in ready and len(ready) < len(players):
+            out.append(" Press r to take yours back.", style=DIM)
     out.append("\n")
     out.append("Check the deal was fair: press v (or run ")
     out.append(f"krig verify {room.code} --game {room.game}", style="bold")
     out.append(").")
     return out
+
+
+def score(t: Table) -> str:
+    """The running score across rematches: ``ada (you) 2, bo 1``."""
+    room = t.room
+    if room is None:
+        return ""
+    wins = room.wins + [0] * (len(room.seats) - len(room.wins))
+    return ", ".join(f"{who(t, s)} {wins[s]}" for s, seat in enumerate(room.seats) if seat.name)
 
 
 def hand_keys(t: Table) -> str:

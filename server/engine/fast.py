@@ -23,6 +23,8 @@ from collections import deque
 
 from server.engine import rng as _rng
 from server.engine.kinds import EndReason, Result
+from server.engine.rng import _GOLDEN
+from server.engine.rng import MASK64 as _MASK64
 from server.engine.rules import Rules
 from server.engine.state import NO_CARD, GameState
 
@@ -103,7 +105,7 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
     result: Result = "draw"
     winners: list[int] = []
     reason: EndReason = "all_cards"
-    runs = not shuffled and not limit
+    runs = not limit
     # Between tricks the two piles hold every card in play: pile 0's length alone says
     # when a battle may have emptied a pile or brought the saved position back.
     total = len(a) + len(b)
@@ -154,6 +156,10 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                     if x ^ y < 4:
                         done, stop = i, _SHORT
                         break
+                    if shuffled:
+                        ta += tb
+                        rng = _rng.shuffle(rng, ta)
+                        tb = []
                     if x > y:
                         a.extend(ta)
                         a.extend(tb)
@@ -174,8 +180,20 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                             break
                     na = len(a)
                 elif x > y:
-                    put_a(x)
-                    put_a(y)
+                    if shuffled:
+                        # _rng.shuffle of [x, y], written out: one draw, kept if odd.
+                        rng = (rng + _GOLDEN) & _MASK64
+                        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                        if (z ^ (z >> 31)) & 1:
+                            put_a(x)
+                            put_a(y)
+                        else:
+                            put_a(y)
+                            put_a(x)
+                    else:
+                        put_a(x)
+                        put_a(y)
                     na += 1
                     if not hot[na]:
                         continue
@@ -183,7 +201,17 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                         done, stop = i + 1, _EMPTY
                         break
                 else:
-                    if winner_first:
+                    if shuffled:
+                        rng = (rng + _GOLDEN) & _MASK64
+                        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                        if (z ^ (z >> 31)) & 1:
+                            put_b(x)
+                            put_b(y)
+                        else:
+                            put_b(y)
+                            put_b(x)
+                    elif winner_first:
                         put_b(y)
                         put_b(x)
                     else:
@@ -236,6 +264,10 @@ def play(state: GameState, step_s: float = 1.0) -> GameState:
                     break
                 winner = 1 if short_a else 0
                 dest = b if short_a else a
+                if shuffled:
+                    ta += tb
+                    rng = _rng.shuffle(rng, ta)
+                    tb = []
                 if winner_first and winner:
                     dest.extend(tb)
                     dest.extend(ta)

@@ -260,7 +260,8 @@ def _auto_card(state: GameState, seat: int) -> int:
 # -------------------------------------------------------------- resolution
 
 
-def _down_count(rules: Rules, war: int) -> int:
+def down_count(rules: Rules, war: int) -> int:
+    """How many cards each war seat lays face down in war step ``war`` (0: the battle)."""
     if war == 0:
         return 0
     if war == 1 or rules.war_repeat == "same":
@@ -302,7 +303,7 @@ def _resolve_step(state: GameState, events: list[Event]) -> None:
     rules = state.rules
     n = len(state.piles)
     war = state.trick_wars
-    down_n = _down_count(rules, war)
+    down_n = down_count(rules, war)
     up: list[int | None] = [None] * n
     down = [0] * n
     hand_mode = rules.hand_size > 0
@@ -379,7 +380,7 @@ def _start_war(state: GameState, events: list[Event], seats: list[int]) -> None:
     for s in seats:
         if s not in state.fighters:
             state.fighters.append(s)
-    down_n = _down_count(rules, state.trick_wars)
+    down_n = down_count(rules, state.trick_wars)
     need = down_n + 1
     alive: list[int] = []
     stuck: list[int] = []

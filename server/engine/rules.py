@@ -52,7 +52,7 @@ class Rules:
     war_players: WarPlayers = "tied_highest"
     war_winner: WarWinner = "participants"
     winnings: Winnings = "under_pile"
-    gather_order: GatherOrder = "winner_first"
+    gather_order: GatherOrder = "shuffled"
     steal: bool = False
     hand_size: int = 0
     loser_takes_tied: bool = False

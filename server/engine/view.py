@@ -11,6 +11,7 @@ wire carries, under one name.
 from __future__ import annotations
 
 from protocol.messages import TableView
+from server.engine.game import down_count
 from server.engine.state import FLIPPED, NO_CARD, GameState
 
 
@@ -19,6 +20,12 @@ def view(state: GameState, seat: int | None) -> TableView:
     n = len(state.piles)
     own = seat is not None and 0 <= seat < n
     chosen: int | None = None
+    war = state.phase == "war"
+    war_down = [0] * n
+    if war:
+        down_n = down_count(state.rules, state.trick_wars)
+        for s in state.awaiting:
+            war_down[s] = min(down_n, state.held(s) - 1)
     if own and seat is not None and state.pending[seat] not in (NO_CARD, FLIPPED):
         chosen = state.pending[seat]
     return TableView(
@@ -49,4 +56,6 @@ def view(state: GameState, seat: int | None) -> TableView:
         reason=state.reason,
         set_aside=list(state.set_aside) if state.phase == "over" else [],
         longest_war=state.longest_war,
+        war_seats=list(state.war_seats) if war else [],
+        war_down=war_down,
     )

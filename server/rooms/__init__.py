@@ -40,6 +40,7 @@ Modules, one idea each:
 - ``idempotency``  actions applied once
 - ``wire``         the engine's events and refusals as protocol events and codes
 - ``views``        everything per seat: room info, lobby rows, snapshots, hands
+- ``tricks``       the trick log and the score a snapshot carries
 - ``tail``         the room as its stored record with its tail of steps applied
 - ``replay``       a finished game's events rebuilt from its deal and inputs
 - ``history``      a store that went back in time: play goes on from what it holds

@@ -67,6 +67,7 @@ def add_bot(rec: RoomRecord, out: Outcome, player: str, seat: int | None) -> Non
     if seat is not None and seat not in free:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken or does not exist")
     seat_bot(rec, out, free[0] if seat is None else seat)
+    add_event(rec, out, m.RoomChanged, room=room_info(rec))
     if all(s.player and s.ready for s in rec.seats):
         start_game(rec, out, None)
 
@@ -86,6 +87,7 @@ def remove_seat(rec: RoomRecord, out: Outcome, player: str, seat: int) -> None:
         else:
             out.removed.append(gone.conn)
             rec.removed = [*rec.removed, gone.conn][-REMOVED_KEPT:]
+    add_event(rec, out, m.RoomChanged, room=room_info(rec))
 
 
 def start(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None) -> None:

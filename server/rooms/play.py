@@ -22,6 +22,7 @@ from server.rooms.fairness import DealProof, commitment, secure_proof
 from server.rooms.idempotency import once
 from server.rooms.state import PlayInput, RoomRecord
 from server.rooms.transition import Outcome, add_event, emit, player_seat
+from server.rooms.tricks import note, public_table, resolves
 from server.rooms.wire import VIOLATIONS, deal_revealed, wire_events
 
 
@@ -41,6 +42,7 @@ def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
     rec.commitment = commitment(proof)
     rec.events_link = events_chain_start(rec.commitment)
     rec.inputs = b""
+    rec.tricks = []
     rec.state = state
     rec.step_started_ms = rec.updated_ms
     rec.fill_at_ms = 0
@@ -93,12 +95,13 @@ def submit_play(rec: RoomRecord, out: Outcome, seat: int, action: Action) -> Non
     state = rec.state
     assert state is not None
     step = state.steps
+    before = public_table(state) if resolves(state, seat) else None
     try:
         produced = submit(state, seat, action)
     except RuleViolation as exc:
         raise Refused(VIOLATIONS.get(exc.code, ErrorCode.WRONG_ACTION), exc.message) from None
     rec.inputs += bytes((seat, action.card if isinstance(action, Choose) else 0))
-    play_events(rec, out, produced, step)
+    play_events(rec, out, produced, step, before)
 
 
 TIME_UP_INPUT = b"\xff\x00"
@@ -106,10 +109,21 @@ TIME_UP_INPUT = b"\xff\x00"
 ABANDONED_INPUT = b"\xfe\x00"
 
 
-def play_events(rec: RoomRecord, out: Outcome, produced: list[EngineEvent], step: int) -> None:
-    """Emit what the engine said; on game over also reveal the deal; restart the clock."""
+def play_events(
+    rec: RoomRecord,
+    out: Outcome,
+    produced: list[EngineEvent],
+    step: int,
+    before: list[list[int | None]] | None = None,
+) -> None:
+    """Emit what the engine said; on game over also reveal the deal; restart the clock.
+
+    ``before``: the public table as the step began, when these events resolved it
+    (the room's trick log keeps what the step finished: ``rooms.tricks``).
+    """
     state = rec.state
     assert state is not None
+    note(rec, before, produced)
     for event in wire_events(produced, step):
         emit(rec, out, event)
         if isinstance(event, m.GameOver):

@@ -10,6 +10,7 @@ from server.errors import Refused
 from server.rooms.play import start_game
 from server.rooms.state import RoomRecord, SeatRecord, rules_for
 from server.rooms.transition import Outcome, add_event, player_seat
+from server.rooms.tricks import seat_changed
 from server.rooms.views import room_info
 
 
@@ -177,6 +178,7 @@ def rebind(rec: RoomRecord, out: Outcome, members: list[tuple[str, str]]) -> Non
 
 def free_seat(rec: RoomRecord, out: Outcome, seat: int) -> None:
     rec.seats[seat] = SeatRecord()
+    seat_changed(rec, seat)
     if seat == rec.host:
         taken = [i for i, s in enumerate(rec.seats) if s.player]
         rec.host = taken[0] if taken else 0
@@ -220,10 +222,17 @@ def set_ready(
         start_game(rec, out, seed)
 
 
-def rematch(rec: RoomRecord, out: Outcome, player: str, seed: int | None = None) -> None:
+def rematch(
+    rec: RoomRecord, out: Outcome, player: str, seed: int | None = None, on: bool = True
+) -> None:
+    """Ask for a rematch after game over (``on`` false: take the request back).
+
+    The next game starts when every seat has asked; RoomInfo's ``rematch`` names
+    the seats still awaited.
+    """
     if rec.status != "over":
         raise Refused(
             ErrorCode.NOT_STARTED if rec.status == "lobby" else ErrorCode.ALREADY_STARTED,
             "a rematch can be asked for after a game is over",
         )
-    set_ready(rec, out, player, True, seed)
+    set_ready(rec, out, player, on, seed)

@@ -51,6 +51,17 @@ class Recent(msgspec.Struct, array_like=True):
     code: str
 
 
+class SeenTrick(msgspec.Struct, array_like=True):
+    """One finished trick of the room's log (``rooms.tricks``): the table as everyone
+    saw it, nil for each face-down card."""
+
+    trick: int
+    winner: int
+    total: int
+    wars: int
+    table: list[list[int | None]]
+
+
 class RoomRecord(msgspec.Struct):
     code: str
     version: int
@@ -90,6 +101,10 @@ class RoomRecord(msgspec.Struct):
     events_link: bytes = b""
     """The current game's play events as sent, hashed into a chain (protocol.records):
     the finished record proves them with these 32 bytes instead of a copy of each."""
+    tricks: list[SeenTrick] = msgspec.field(default_factory=list)
+    """The current (or last) game's latest finished tricks (``rooms.tricks.TRICKS_KEPT``)."""
+    wins: list[int] = msgspec.field(default_factory=list)
+    """Games won per seat since its player took it (empty: none yet)."""
     removed: list[str] = msgspec.field(default_factory=list)
     """The connections the host put out of the room lately (the last
     ``rooms.REMOVED_KEPT``): a node that catches a room up from Redis's log,

@@ -43,6 +43,10 @@ def room_info(rec: RoomRecord) -> m.RoomInfo:
         chat=rec.chat,
         ready_checks=rec.ready_checks,
         commitment=rec.commitment,
+        wins=list(rec.wins) + [0] * (len(rec.seats) - len(rec.wins)),
+        rematch=[i for i, s in enumerate(rec.seats) if s.player and not s.ready]
+        if rec.status == "over"
+        else [],
     )
 
 
@@ -52,8 +56,18 @@ def table_view(rec: RoomRecord, seat: int | None) -> m.TableView | None:
     return view(rec.state, seat)
 
 
+def tricks(rec: RoomRecord) -> list[m.TrickSeen]:
+    """The room's trick log: public, the same for every viewer (face-down cards nil)."""
+    return [
+        m.TrickSeen(trick=t.trick, winner=t.winner, total=t.total, wars=t.wars, table=t.table)
+        for t in rec.tricks
+    ]
+
+
 def snapshot(rec: RoomRecord, seat: int | None) -> m.Snapshot:
-    return m.Snapshot(seq=rec.seq, room=room_info(rec), view=table_view(rec, seat))
+    return m.Snapshot(
+        seq=rec.seq, room=room_info(rec), view=table_view(rec, seat), tricks=tricks(rec)
+    )
 
 
 def summary(rec: RoomRecord) -> m.RoomSummary:

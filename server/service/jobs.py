@@ -127,9 +127,9 @@ class Jobs:
                     "background_job_failed", job=getattr(job, "__name__", "?"), error=str(exc)
                 )
             if task is not None and task.cancelling():
-                # Cancelled, but the job returned: Python 3.11's asyncio.wait_for,
-                # which redis-py wraps round every send, can swallow a cancellation
-                # that lands as the send completes. Without this the job went on
+                # Cancelled, but the job returned: Python 3.11's asyncio.wait_for
+                # (round a store call's bound) can swallow a cancellation that
+                # lands as the call completes. Without this the job went on
                 # and a stop waited out its bound (background_jobs_still_running).
                 raise asyncio.CancelledError
             await asyncio.sleep(seconds)

@@ -13,7 +13,6 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
 
 from protocol import messages as m
 from protocol.records import GameRecord
@@ -37,7 +36,6 @@ class Node:
     def __init__(
         self,
         settings: Settings,
-        client: aioredis.Redis | aioredis.RedisCluster,
         node_id: str,
         pipe: RedisPipe | None = None,
         redis_url: str = "",
@@ -50,8 +48,7 @@ class Node:
             pipe = RedisPipe(redis_url or settings.redis_url, f"krig-{node_id}-commit")
         self.pipe = pipe
         self.store = Store(
-            client,
-            pipe=pipe,
+            pipe,
             min_replicas=settings.redis_min_replicas,
             log_keep=settings.log_keep,
             room_ttl_s=settings.room_ttl_s,
@@ -63,9 +60,6 @@ class Node:
         within = ANSWER_WITHIN_S if settings.redis_min_replicas > 0 else 0.0
         self.service = RoomService(self.store, self.delivery, grace_ms, node_id, within)
         self.relay = Relay(pipe, node_id, self.service, self.delivery)
-        if isinstance(client, aioredis.Redis):
-            # Sentinel switched: redis-py's pool goes to the new primary too.
-            pipe.on_switch.append(client.connection_pool.reset)
         self.batcher = Batcher(self.service)
         self.entry = Entry(settings, self.store, self.service)
         self.jobs = Jobs(settings, node_id, self.store, self.service, self.delivery, self.relay)

@@ -18,14 +18,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import redis.asyncio as aioredis
 import structlog
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from server.service.delivery import LocalDelivery
 from server.service.service import RoomService
 from server.store.keys import LOBBY_CHANNELS, channel
 from server.store.pipe import RedisPipe
-from server.store.subscription import Subscription, open_subscription
+from server.store.subscription import RawSubscription, open_subscription
 from server.store.update import decode_update
 
 log = structlog.get_logger("krig.pubsub")
@@ -47,7 +47,7 @@ class Relay:
         self.delivery = delivery
         self.ok = False
         """The subscription is open (Redis answers)."""
-        self._sub: Subscription | None = None
+        self._sub: RawSubscription | None = None
         self._subscribed: set[str] = set()
         self._lock = asyncio.Lock()
 
@@ -62,7 +62,7 @@ class Relay:
                 try:
                     await self._sub.subscribe(channel(code))
                     self._subscribed.add(code)
-                except (aioredis.ConnectionError, OSError):
+                except (RedisConnectionError, OSError):
                     pass  # the listener resubscribes everything when it reconnects
         await self.delivery.catch_up(code)
 
@@ -70,7 +70,7 @@ class Relay:
         async with self._lock:
             if code not in self.delivery.rooms and code in self._subscribed and self._sub:
                 self._subscribed.discard(code)
-                with contextlib.suppress(aioredis.ConnectionError, OSError):
+                with contextlib.suppress(RedisConnectionError, OSError):
                     await self._sub.unsubscribe(channel(code))
 
     def on_message(self, chan: bytes, data: bytes) -> None:
@@ -86,7 +86,7 @@ class Relay:
     async def listen(self) -> None:
         backoff = 0.05
         while True:
-            sub: Subscription | None = None
+            sub: RawSubscription | None = None
             try:
                 sub = await open_subscription(self.pipe, f"krig-{self.node_id}", self.on_message)
                 async with self._lock:

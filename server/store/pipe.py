@@ -89,11 +89,6 @@ class NotDurable(RedisConnectionError):
     a failover now could lose them, so they are not acknowledged."""
 
 
-def pipe_supported(url: str) -> bool:
-    """Whether this module serves ``url`` (every kind krig accepts)."""
-    return url.split("://", 1)[0].lower() in SCHEMES
-
-
 @dataclass(slots=True)
 class Options:
     """What a URL says beyond where: credentials, database, TLS."""

@@ -2,10 +2,9 @@
 
 One :class:`Store` per server process speaks to Redis through the keys of
 :mod:`server.store.keys` and the scripts of :mod:`server.store.scripts`;
-nothing else in the server names a key. A room's commit, its load and the
-catching up go through the hot path's pipe (:mod:`server.store.pipe`, every
-URL kind); the rest through the redis-py client (a cluster client for
-``redis+cluster://``). Every multi-key call touches one slot.
+nothing else in the server names a key. Every call goes through the one
+pipelined path (:mod:`server.store.pipe`: one Redis, Sentinel or a Cluster);
+the server builds no other Redis client. Every multi-key call touches one slot.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError
 
 from protocol import messages as m
 from protocol.codec import encode
@@ -71,8 +68,6 @@ from server.store.update import (
 
 __all__ = ["LoadedRoom", "NotDurable", "Player", "Store", "StoreFormatMismatch"]
 
-RedisClient = aioredis.Redis | aioredis.RedisCluster
-"""redis-py's client for everything off the hot path (a cluster client on a cluster)."""
 
 _game_record_encoder = msgspec.msgpack.Encoder()
 _game_record_decoder = msgspec.msgpack.Decoder(GameRecord)
@@ -145,18 +140,16 @@ class Store:
 
     def __init__(
         self,
-        client: RedisClient,
+        pipe: RedisPipe,
         *,
         log_keep: int,
         room_ttl_s: int,
         record_ttl_s: int,
         session_ttl_s: int,
-        pipe: RedisPipe | None = None,
         min_replicas: int = 0,
     ) -> None:
-        self.r = client
         self.pipe = pipe
-        """The hot path's pipelined connections (None: every call goes through ``r``)."""
+        """The pipelined connections every call goes through, for every URL kind."""
         self.log_keep = log_keep
         self.keep = max(2, -(-log_keep // 8))
         """Journal entries kept when a record is written: a step's commit carries 3 to
@@ -167,11 +160,10 @@ class Store:
         self.scripts = {
             _sha(body): body for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
         }
-        if pipe is not None:
-            pipe.min_replicas = min_replicas
-            for body in self.scripts.values():
-                pipe.register(body)
-        self.cluster = pipe is not None and pipe.cluster
+        pipe.min_replicas = min_replicas
+        for body in self.scripts.values():
+            pipe.register(body)
+        self.cluster = pipe.cluster
         self.publish = "SPUBLISH" if self.cluster else "PUBLISH"
         """Room and lobby updates go over sharded pub/sub on a cluster."""
         self._commit_sha = _sha(COMMIT)
@@ -183,22 +175,13 @@ class Store:
         self._join_sha = _sha(JOIN)
 
     async def run(self, commands: list[Command], durable: bool = True) -> list[Any]:
-        """Commands at once on the pipe (each to its slot's primary), else one by one.
+        """Commands at once on the pipe (each to its slot's primary).
 
         With ``--redis-min-replicas`` every call is durable: its answer counts only
         once the replicas hold every write before it on its connection (a read
         too: what it saw may be a write of ours the replicas do not have yet).
         """
-        if self.pipe is not None:
-            return await self.pipe.execute_many(commands, durable)
-        results = []
-        for command in commands:
-            try:
-                results.append(await self.r.execute_command(*command))
-            except NoScriptError:
-                await self.r.script_load(self.scripts[str(command[1])])
-                results.append(await self.r.execute_command(*command))
-        return results
+        return await self.pipe.execute_many(commands, durable)
 
     async def quick(self, commands: list[Command]) -> list[Any]:
         """Commands whose loss to a failover costs nothing a client was told (the

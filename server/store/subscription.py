@@ -273,8 +273,5 @@ class RawSubscription:
                 proto.transport.close()
 
 
-Subscription = RawSubscription
-
-
 async def open_subscription(pipe: RedisPipe, name: str, handler: Handler) -> RawSubscription:
     return await RawSubscription.open(pipe, name, handler)

@@ -351,8 +351,8 @@ class Connection:
                 await self._room_action(action_id, lambda r, o: rooms.set_ready(r, o, pid, ready))
             case m.Start(id=action_id):
                 await self._room_action(action_id, lambda r, o: rooms.start(r, o, pid))
-            case m.Rematch(id=action_id):
-                await self._room_action(action_id, lambda r, o: rooms.rematch(r, o, pid))
+            case m.Rematch(id=action_id, on=on):
+                await self._room_action(action_id, lambda r, o: rooms.rematch(r, o, pid, None, on))
             case m.Configure(id=action_id):
                 await self._room_action(action_id, lambda r, o: rooms.configure(r, o, pid, msg))
             case m.AddBot(id=action_id, seat=free):

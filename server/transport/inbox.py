@@ -14,9 +14,9 @@ the order they arrived. Text messages, fragmented messages and control
 frames always take websockets' path.
 
 It also holds the connection's ``bundle``: the messages for a client that
-asked for bundled frames, collected in a turn by ``server.transport.outbox``.
-And it is the room service's :class:`~server.service.sink.Sink` for its
-client: ``put`` queues frames in the outbox, ``shut`` closes it.
+asked for bundled frames, collected in a turn by ``server.transport.outbox``. And it
+is the room service's :class:`~server.service.sink.Sink` for its client:
+``put`` queues frames in the outbox, ``shut`` closes it.
 """
 
 from __future__ import annotations

@@ -11,13 +11,15 @@ import htm from "/static/vendor/htm.module.js";
 import { decode, encode } from "/static/msgpack.js";
 import { Card, Pile, cardName, cardShort } from "/static/cards.js";
 import {
-  DEFAULTS, OPTION_BY_NAME, PRESETS, PRESET_BY_NAME, RULE_OPTIONS, overrides, presetRules,
-  reasonText, ruleLine, sourceText,
+  DEFAULTS, OPTION_BY_NAME, PRESETS, PRESET_BY_NAME, RULE_GROUPS, RULE_OPTIONS, overrides, presetRules,
+  ruleLine, sourceText,
 } from "/static/rules.js";
 import {
-  applyEvent, applySnapshot, joinNames, lateGameStart, newTable, rematchState, resultTitle, seatName, standings, who,
+  applyEvent, applySnapshot, joinNames, lateGameStart, newTable, reasonLine, rematchState, resultTitle, seatName,
+  score, standings, touchScreen, trickLine, warLine, who,
 } from "/static/table.js";
 import { checkDeal } from "/static/deal.js";
+import { recordFromJson, recordFromMessage, tableAfter, trickEnds } from "/static/replay.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
 
 export { PRESETS, RULE_OPTIONS };
@@ -69,8 +71,7 @@ const ROOM_EVENTS = new Set([
 ]);
 const REPLIES = new Set(["ack", "error", "joined", "lobby", "pong", "record"]);
 const KNOWN = new Set([...ROOM_EVENTS, ...REPLIES, "welcome", "snapshot", "hand", "lobby_room"]);
-const SHOW_MS = 750; // a finished trick's cards stay face up this long...
-const FLY_MS = 420; // ...then go to the winner's pile in this long
+const FLY_MS = 380; // a finished trick's cards go to the winner's pile in this long
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const app = {
@@ -82,7 +83,10 @@ const app = {
   nextId: Number(sessionStorage.getItem("krig.nextId")) || 1,
   waiting: new Map(),
   playedFor: null, // see stepKey
-  table: newTable(),
+  table: newTable(), // the room as the server has it now: what this seat may do
+  view: newTable(), // the room as the felt shows it: the same events, paced (see pump)
+  queue: [], // what the view has still to show, in order
+  holdUntil: 0, // a finished trick is on show until then; what came after waits
   lobby: new Map(),
   backoff: 500,
   connected: false,
@@ -94,6 +98,8 @@ const app = {
   helloName: null,
   restarting: false,
   welcomeWaiters: [],
+  // A reload of a room's page with a session: straight back to the table, no home page meanwhile.
+  returning: Boolean(sessionStorage.getItem("krig.token")) && /^\/r\/[A-Za-z0-9-]+$/.test(location.pathname),
   name: localStorage.getItem("krig.name") || "",
   ui: {
     error: null, notice: null, offer: null, retryAt: 0, askName: false, check: null,
@@ -120,7 +126,8 @@ function connect() {
   ws.onopen = () => {
     app.helloName = app.name || "guest";
     ws.send(encode({
-      t: "hello", v: 1, name: app.helloName, token: app.token, client: "krig-web/0.2", bundle: true,
+      // (a replay page is nobody's seat: it never takes over the session of a tab at a table)
+      t: "hello", v: 1, name: app.helloName, token: app.replay ? null : app.token, client: "krig-web/0.2", bundle: true,
     }));
   };
   ws.onmessage = (event) => {
@@ -283,16 +290,21 @@ function handle(msg) {
       app.ui.everConnected = true;
       app.backoff = 500;
       app.ui.retryAt = 0;
+      if (app.replay) {
+        if (app.replay.state === "loading") fetchRecord();
+        return;
+      }
       app.token = msg.session;
       sessionStorage.setItem("krig.token", msg.session);
       if (!msg.resumed) {
         app.sessionName = app.helloName;
         sessionStorage.setItem("krig.sessionName", app.helloName);
       }
+      app.returning = Boolean(msg.room);
       if (msg.room) {
-        if (t.code !== msg.room) app.table = newTable();
-        app.table.code = msg.room;
-        app.table.seat = msg.seat;
+        if (t.code !== msg.room) freshTables();
+        app.table.code = app.view.code = msg.room;
+        app.table.seat = app.view.seat = msg.seat;
       } else if (t.code) {
         leftRoom(ERRORS.room_gone); // the session was in a room the server no longer has
       }
@@ -314,21 +326,24 @@ function handle(msg) {
       return;
     case "joined":
       if (t.code !== msg.code) {
-        app.table = newTable();
+        freshTables();
         app.ahead.clear();
       }
-      app.table.code = msg.code;
-      app.table.seat = msg.seat;
+      app.table.code = app.view.code = msg.code;
+      app.table.seat = app.view.seat = msg.seat;
       app.ui.offer = null;
+      if (location.pathname !== `/r/${msg.code}`) window.scrollTo(0, 0); // (a form's submit button can be far down)
       history.replaceState(null, "", `/r/${msg.code}`);
       return;
     case "snapshot":
       if (msg.seq >= t.seq || (msg.room && msg.room.code !== t.code)) {
         if (msg.room && msg.room.code !== t.code) app.ahead.clear();
         applySnapshot(app.table, msg);
+        toView({ snap: structuredClone(msg) });
+        app.returning = false;
         const early = app.earlyStart;
         app.earlyStart = null;
-        if (early && early.seq <= msg.seq) lateGameStart(app.table, early);
+        if (early && early.seq <= msg.seq) late(early);
         const game = `${app.table.code}/${app.table.game}`;
         if (app.table.game > 0 && !app.table.commitment && app.askedStart !== game) {
           // A snapshot has no commitment (a seat that completed the room, a reload): the
@@ -363,7 +378,7 @@ function handle(msg) {
     // event: it takes up its number, and applyEvent ignores the rest of it.)
     if (!t.code) return;
     if (msg.seq <= t.seq) {
-      if (msg.t === "game_started") lateGameStart(t, msg);
+      if (msg.t === "game_started") late(msg);
       return;
     }
     if (msg.seq > t.seq + 1) {
@@ -380,8 +395,101 @@ function handle(msg) {
 let sounds = new Set();
 
 function event(e) {
-  const sound = applyEvent(app.table, e);
-  if (sound) sounds.add(sound);
+  applyEvent(app.table, e);
+  toView({ e: structuredClone(e) });
+}
+
+function late(e) {
+  lateGameStart(app.table, e);
+  toView({ late: structuredClone(e) });
+}
+
+function freshTables() {
+  app.table = newTable();
+  app.view = newTable();
+  app.queue = [];
+  app.holdUntil = 0;
+}
+
+// ------------------------------------------------------------------ the view
+//
+// The felt shows the room's events in order, but a finished trick stays on it,
+// face up, while its result is said, before its cards go to the winner's pile;
+// what came meanwhile (the next trick's flips) waits in the queue behind it. A
+// war's deciding cards stay WAR_SHOW_MS once they have turned face up; an ordinary
+// trick SHOW_MS, less when more tricks wait, so the felt never falls far behind.
+
+const SHOW_MS = 650;
+const BUSY_SHOW_MS = 250;
+const WAR_SHOW_MS = 900;
+const CATCH_UP = 3; // this many finished tricks waiting: an ordinary one is not held at all
+const TURN_WAIT_MS = 1500; // (the longest a trick's cards may take to turn before its show starts anyway)
+let pumpTimer = null;
+
+function toView(item) {
+  app.queue.push(item);
+  pump();
+}
+
+function pump() {
+  clearTimeout(pumpTimer);
+  pumpTimer = null;
+  const v = app.view;
+  let changed = false;
+  while (app.queue.length) {
+    const wait = app.holdUntil - performance.now();
+    if (wait > 0) {
+      if (Number.isFinite(wait)) pumpTimer = setTimeout(pump, wait); // (else the hold's start pumps)
+      break;
+    }
+    if (v.gathering) v.gathering = null; // its cards have reached the winner's pile
+    const item = app.queue.shift();
+    changed = true;
+    if (item.snap) {
+      applySnapshot(app.view, item.snap);
+    } else if (item.late) {
+      lateGameStart(app.view, item.late);
+    } else {
+      const sound = applyEvent(app.view, item.e);
+      if (sound) sounds.add(sound);
+      if (item.e.t === "trick_won") hold(app.view.gathering);
+    }
+  }
+  if (changed) {
+    playSounds();
+    redraw();
+  }
+}
+
+function hold(g) {
+  const queued = app.queue.filter((item) => item.e && item.e.t === "trick_won").length;
+  if (queued >= CATCH_UP && !g.wars) {
+    app.holdUntil = 0; // far behind the game: on to the next (the log keeps this one)
+    return;
+  }
+  const busy = queued > 0;
+  const pace = app.replay && app.replay.speed ? app.replay.speed : 1; // (a replay's chosen speed)
+  const show = (g.wars ? WAR_SHOW_MS : busy ? BUSY_SHOW_MS : SHOW_MS) / pace;
+  const fly = reducedMotion() ? 0 : FLY_MS;
+  app.holdUntil = Infinity; // (until the trick's cards have turned over)
+  let started = false;
+  const start = () => {
+    if (started || app.view.gathering !== g) return;
+    started = true;
+    app.holdUntil = performance.now() + show + fly;
+    setTimeout(() => { if (app.view.gathering === g) { g.stage = "fly"; redraw(); } }, show);
+    setTimeout(() => {
+      if (app.view.gathering === g) { app.view.gathering = null; redraw(); }
+      pump();
+    }, show + fly);
+  };
+  // The show is counted from when the revealed cards have turned face up: a busy
+  // machine can start their turn late, and the result must be seen, not a back.
+  setTimeout(() => {
+    const turning = [...document.querySelectorAll(".card.gather .card-inner")].flatMap((el) => el.getAnimations());
+    Promise.all(turning.map((a) => a.finished.catch(() => null))).then(start);
+    setTimeout(start, busy && !g.wars ? 0 : TURN_WAIT_MS);
+  }, 0);
 }
 
 function askResync() {
@@ -407,13 +515,13 @@ function catchUp() {
   for (const [seq, early] of [...app.ahead]) {
     if (seq > t.seq) continue;
     app.ahead.delete(seq); // (covered by a snapshot; its commitment is still wanted)
-    if (early.t === "game_started") lateGameStart(t, early);
+    if (early.t === "game_started") late(early);
   }
   if (app.ahead.size) askResync();
 }
 
 function leftRoom(notice) {
-  app.table = newTable();
+  freshTables();
   app.ahead.clear();
   app.playedFor = null;
   app.ui.notice = notice;
@@ -421,25 +529,17 @@ function leftRoom(notice) {
   history.replaceState(null, "", "/");
 }
 
-let gatherTimers = { trick: null };
-
-function afterMessages() {
-  // The sounds of what just happened (one of each kind per frame).
+function playSounds() {
+  // The sounds of what was just shown (one of each kind at a time).
   if (sounds.has("game-won")) playGameOver(true);
   else if (sounds.has("game-over")) playGameOver(false);
   else if (sounds.has("win-mine")) playWin(true);
   else if (sounds.has("win")) playWin(false);
   else if (sounds.has("flip")) playFlip();
   sounds = new Set();
-  // A finished trick stays face up a moment, then goes to the winner's pile.
-  const g = app.table.gathering;
-  if (g && gatherTimers.trick !== `${app.table.game}/${g.trick}`) {
-    const key = `${app.table.game}/${g.trick}`;
-    gatherTimers.trick = key;
-    const same = () => app.table.gathering === g;
-    setTimeout(() => { if (same()) { g.stage = "fly"; redraw(); } }, SHOW_MS);
-    setTimeout(() => { if (same()) { app.table.gathering = null; redraw(); } }, SHOW_MS + (reducedMotion() ? 0 : FLY_MS));
-  }
+}
+
+function afterMessages() {
   redraw();
 }
 
@@ -511,6 +611,16 @@ async function host(form) {
   } catch (err) { /* shown already */ }
 }
 
+/** One click to a game: a private room with computer players in the other seats, started at once. */
+async function playComputer(form) {
+  await ensureName();
+  try {
+    await request({ t: "create", ...form, public: false, ready_checks: false });
+    await request({ t: "start" });
+    hideError();
+  } catch (err) { /* shown already */ }
+}
+
 async function quick(players, preset) {
   await ensureName();
   try {
@@ -554,7 +664,13 @@ export function inviteBase() {
   return location.origin;
 }
 
-const inviteUrl = (code) => `${inviteBase()}/r/${code}`;
+/** The room's link; it names the host, so the invited know whose table it is. */
+function inviteUrl(code) {
+  const room = app.table.room;
+  const host = room && room.host !== null && room.host !== undefined ? room.seats[room.host] : null;
+  const from = host && host.name ? `?from=${encodeURIComponent(host.name)}` : "";
+  return `${inviteBase()}/r/${code}${from}`;
+}
 const onlyHere = () => loopbackHost(new URL(inviteBase()).hostname);
 
 async function copyInvite(code) {
@@ -595,9 +711,17 @@ function App() {
     <${Header} />
     <${ConnectionBanner} />
     <${Messages} />
-    ${inRoom ? html`<${Room} />` : html`<${Home} />`}
+    ${app.replay ? html`<${Replay} />` : inRoom ? html`<${Room} />` : (app.returning || app.pendingCode) && !app.ui.offer && !app.ui.error ? html`<${Returning} />` : html`<${Home} />`}
     ${app.ui.askName ? html`<${NameDialog} />` : null}
     <p id="announce" class="sr-only" aria-live="polite">${t.announce}</p>`;
+}
+
+/** On the way to a room (a reload, an invite link): the table's place, not the home page. */
+function Returning() {
+  const code = app.pendingCode || location.pathname.slice(3);
+  return html`<main id="returning" class="returning" aria-busy="true">
+    <section class="felt returning-felt"><p class="phase">${app.returning ? "Back to the table" : "Joining"} ${code ? `room ${code}` : ""}…</p></section>
+  </main>`;
 }
 
 function Header() {
@@ -665,7 +789,7 @@ function NameDialog() {
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
       <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p>${app.pendingCode ? `A friend invited you to room ${app.pendingCode}. ` : ""}What should the table call you?</p>
+      <p id="name-invite">${app.pendingCode ? `You are invited to ${app.invitedBy ? `${app.invitedBy}'s table (room ${app.pendingCode})` : `room ${app.pendingCode}`}. ` : ""}What should the table call you?</p>
       <label for="name">Your name</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
         placeholder="e.g. Ada" />
@@ -720,16 +844,18 @@ function OptionField({ option, value, base, idPrefix, onChange }) {
     const choices = kind === "bool" ? [true, false] : kind;
     const encodeV = (v) => String(v);
     const shown = value ?? base ?? DEFAULTS[option.name];
+    const short = option.short ?? option.words;
+    const full = option.words(shown);
     return html`<div class="option">${label}
       <select id=${id} value=${value === undefined ? "" : encodeV(value)}
         onChange=${(e) => {
           const raw = e.currentTarget.value;
           onChange(raw === "" ? undefined : kind === "bool" ? raw === "true" : raw);
         }}>
-        ${base !== undefined ? html`<option value="">preset's: ${option.words(base)}</option>` : null}
-        ${choices.map((c) => html`<option value=${encodeV(c)}>${option.words(c)} (${sourceText(option.sources(c))})</option>`)}
+        ${base !== undefined ? html`<option value="">preset's: ${short(base)}</option>` : null}
+        ${choices.map((c) => html`<option value=${encodeV(c)}>${short(c)}</option>`)}
       </select>
-      <span class="hint">Source: ${sourceText(option.sources(shown))}</span></div>`;
+      <span class="hint">${full !== short(shown) ? `${full[0].toUpperCase()}${full.slice(1)}. ` : ""}Source: ${sourceText(option.sources(shown))}</span></div>`;
   }
   return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
 }
@@ -748,7 +874,16 @@ function NumberOption({ id, label, option, value, base, onChange }) {
   </div>`;
 }
 
-const CREATE_OPTIONS = RULE_OPTIONS.filter((o) => o.name !== "players" && o.name !== "max_tricks");
+/** The rule options in their groups, each a fieldset (the form's and the room's). */
+function RuleGroups({ values, base, idPrefix, onChange, skip = [] }) {
+  return html`<div class="rule-groups">
+    ${RULE_GROUPS.map(([title, names]) => html`<fieldset key=${title} class="rule-group">
+      <legend>${title}</legend>
+      ${names.filter((n) => !skip.includes(n)).map((n) => OPTION_BY_NAME[n]).map((o) => html`<${OptionField} key=${o.name}
+        option=${o} value=${values[o.name]} base=${base[o.name]} idPrefix=${idPrefix} onChange=${(v) => onChange(o.name, v)} />`)}
+    </fieldset>`)}
+  </div>`;
+}
 
 function CreateForm() {
   const [preset, setPreset] = useState("classic");
@@ -758,12 +893,15 @@ function CreateForm() {
   const [isPublic, setPublic] = useState(false);
   const [readyChecks, setReadyChecks] = useState(false);
   const base = presetRules(preset, seats);
-  const submit = (e) => {
-    e.preventDefault();
+  const form = () => {
     const options = {};
     for (const [k, v] of Object.entries(chosen)) if (v !== undefined) options[k] = v;
     if (Number(cap) > 0) options.max_tricks = Number(cap);
-    host({ preset, options, seats, public: isPublic, ready_checks: readyChecks });
+    return { preset, options, seats, public: isPublic, ready_checks: readyChecks };
+  };
+  const submit = (e) => {
+    e.preventDefault();
+    host(form());
   };
   return html`<form id="create-form" class="panel" aria-labelledby="create-title" onSubmit=${submit}>
     <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> Host a game</h2>
@@ -772,21 +910,23 @@ function CreateForm() {
     <select id="create-seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.currentTarget.value))}>
       <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
     </select>
-    <label class="field" for="create-cap">Round cap <span class="hint">(0: play until someone has every card)</span></label>
+    <label class="field" for="create-cap">Round cap</label>
     <input id="create-cap" type="number" min="0" max="10000" inputmode="numeric" value=${cap}
-      onInput=${(e) => setCap(e.currentTarget.value)} />
+      aria-describedby="create-cap-hint" onInput=${(e) => setCap(e.currentTarget.value)} />
+    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? `After ${cap} tricks, most cards wins.` : "None: the game goes on until one player has every card."}</p>
     <details id="create-rules">
       <summary>Every rule, in words</summary>
-      <div class="options">
-        ${CREATE_OPTIONS.map((o) => html`<${OptionField} key=${o.name} option=${o} value=${chosen[o.name]}
-          base=${base[o.name]} idPrefix="opt-" onChange=${(v) => setChosen({ ...chosen, [o.name]: v })} />`)}
-      </div>
+      <${RuleGroups} values=${chosen} base=${base} idPrefix="opt-" skip=${["max_tricks"]}
+        onChange=${(name, v) => setChosen({ ...chosen, [name]: v })} />
     </details>
     <label class="check"><input id="create-public" type="checkbox" checked=${isPublic}
       onChange=${(e) => setPublic(e.currentTarget.checked)} /> List it in the open rooms</label>
     <label class="check"><input id="create-ready-checks" type="checkbox" checked=${readyChecks}
       onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> Ready checks (players must say they are ready)</label>
-    <button type="submit" class="primary big">Create the room</button>
+    <p class="row create-actions">
+      <button type="submit" class="primary big">Create the room</button>
+      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>Play the computer now</button>
+    </p>
   </form>`;
 }
 
@@ -841,14 +981,16 @@ function LobbyList() {
 
 function Room() {
   const t = app.table;
-  const room = t.room;
+  const shown = app.view.room ? app.view : t; // (the felt's state: it may be a trick behind)
+  const room = shown.room;
   const watching = t.seat === null;
-  return html`<main id="table" class=${`room state-${room.state} ${t.phase === "war" ? "at-war" : ""}`} aria-labelledby="table-title">
+  const lobby = t.room.state === "lobby" && room.state === "lobby";
+  return html`<main id="table" class=${`room state-${room.state} ${shown.phase === "war" ? "at-war" : ""}`} aria-labelledby="table-title">
     <${RoomBar} />
     <div class="room-body">
       <div class="room-main">
-        ${room.state === "lobby" ? html`<${WaitingRoom} />` : html`<${Felt} />`}
-        ${room.state !== "lobby" ? html`<${Controls} />` : null}
+        ${lobby || !app.view.room ? html`<${WaitingRoom} />` : html`<${Felt} />`}
+        ${!lobby && room.state !== "over" ? html`<${Controls} />` : null}
       </div>
       <aside class="room-side">
         ${room.state !== "lobby" ? html`<${TrickLog} />` : null}
@@ -865,7 +1007,14 @@ function RoomBar() {
   const room = t.room;
   const code = t.code;
   const canShare = typeof navigator.share === "function";
-  return html`<section class="room-bar" aria-labelledby="table-title">
+  const lobby = room.state === "lobby";
+  const amHost = t.seat !== null && t.seat === room.host;
+  // The operator's hint is for the host, once: in the first waiting room it is shown in.
+  const hintFor = localStorage.getItem("krig.hostHint");
+  const hint = amHost && lobby && onlyHere() && meta("local-only") && (!hintFor || hintFor === code);
+  if (hint && !hintFor) localStorage.setItem("krig.hostHint", code);
+  const wins = score(t);
+  return html`<section class=${`room-bar ${lobby ? "" : "in-game"}`} aria-labelledby="table-title">
     <h1 id="table-title">Room <span id="room-code">${code}</span></h1>
     <span class="badges">
       <span class="badge">${room.preset}</span>
@@ -875,14 +1024,18 @@ function RoomBar() {
       ${room.locked ? html`<span class="badge">locked</span>` : null}
       ${room.public ? html`<span class="badge">listed</span>` : null}
     </span>
-    <div class="invite">
-      <label for="invite-link">Invite friends</label>
-      <input id="invite-link" readonly value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
-      <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
-      ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
-      ${onlyHere() && meta("local-only") ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
+    ${wins ? html`<p class="score" id="score" aria-label="Games won in this room">Games won:
+      ${room.seats.map((seat, s) => (seat.name ? html`<span key=${s} class=${`score-seat a${s}`}>${seat.name} <b>${wins[s]}</b></span>` : null))}</p>` : null}
+    <details class="invite" id="invite" open=${lobby}>
+      <summary>Invite friends</summary>
+      <div class="invite-body">
+        <input id="invite-link" readonly aria-label="Invite link" value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
+        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
+        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
+      </div>
+      ${hint ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
         start it with <code>--host 0.0.0.0</code> (or <code>--public-url</code>) so friends elsewhere can open the link.</p>` : null}
-    </div>
+    </details>
   </section>`;
 }
 
@@ -968,10 +1121,7 @@ function HostControls({ empty }) {
     <details id="room-rules">
       <summary>Change the rules</summary>
       <${PresetPicker} id="room-preset" value=${room.preset} onChange=${(p) => configure({ preset: p, options: {} })} />
-      <div class="options">
-        ${RULE_OPTIONS.filter((o) => o.name !== "players").map((o) => html`<${OptionField} key=${o.name} option=${o}
-          value=${current[o.name]} base=${base[o.name]} idPrefix="room-opt-" onChange=${(v) => setOption(o.name, v)} />`)}
-      </div>
+      <${RuleGroups} values=${current} base=${base} idPrefix="room-opt-" onChange=${setOption} />
     </details>
   </section>`;
 }
@@ -1008,7 +1158,7 @@ function places(n, me) {
 }
 
 function Felt() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const n = room.seats.length;
   const where = places(n, t.seat);
@@ -1031,21 +1181,24 @@ function Felt() {
       );
     }
   });
+  const over = room.state === "over" && t.phase === "over";
+  const last = t.lastTrick;
   return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label="The table">
     <ol id="seats" class="seats" aria-label="Seats">
       ${room.seats.map((seat, s) => html`<${SeatArea} key=${s} s=${s} where=${where[s]} />`)}
     </ol>
-    <div class="centre">
+    ${over ? html`<${GameOver} />` : html`<div class="centre">
       ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">WAR!</p>` : null}
+      ${last ? html`<p id="trick-result" class=${`trick-result ${g === last ? "now" : ""} ${last.winner === t.seat ? "mine" : ""}`}
+        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">Trick ${last.trick}: </span>`}${trickLine(t, last)}</p>` : null}
       <p id="phase" class="phase">${phaseText()}</p>
       <${Clock} />
-    </div>
-    ${room.state === "over" ? html`<${GameOver} />` : null}
+    </div>`}
   </section>`;
 }
 
 function SeatArea({ s, where }) {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const seat = room.seats[s];
   const active = t.active[s] !== false;
@@ -1053,16 +1206,28 @@ function SeatArea({ s, where }) {
   const acted = t.acted.has(s);
   const g = t.gathering;
   const mine = s === t.seat;
-  const winnings = room.rules.winnings === "separate" ? t.winnings[s] ?? 0 : 0;
-  const held = t.counts[s] ?? 0;
+  const separate = room.rules.winnings === "separate";
+  const current = t.onTable[s] || [];
+  // A card lying on the table is in nobody's pile; a won trick counts once its cards arrive.
+  const onTable = current.filter((slot) => slot.pending).length;
+  const arriving = g && g.winner === s ? g.total : 0;
+  const winnings = separate ? Math.max(0, (t.winnings[s] ?? 0) - arriving) : 0;
+  const held = (t.counts[s] ?? 0) - onTable - arriving;
   const pile = held - winnings;
   const state = !active ? "out" : toAct ? (mine ? "your turn" : "to flip") : acted ? "flipped" :
     t.phase === "war" && !t.warSeats.includes(s) ? "watching the war" : "";
-  const gathering = g ? (g.slots[s] || []) : [];
-  const current = t.onTable[s] || [];
+  const slots = g ? (g.slots[s] || []) : current;
   const label = `${seat.name || `seat ${s + 1}`}${mine ? " (you)" : ""}: ${held} cards` +
     (winnings ? ` (${pile} in the pile, ${winnings} won)` : "") + (state ? `, ${state}` : "");
   const wonNow = g && g.winner === s;
+  const deciding = g ? new Set(g.deciding.map((d) => d.key)) : null;
+  const cls = (slot) => {
+    const down = slot.key.includes(".d") || slot.key.includes("pot");
+    if (g) {
+      return `gather ${down ? "war-down" : ""} ${deciding.has(slot.key) ? "decider" : ""} ${slot.key === g.winningKey && wonNow ? "winning" : ""}`;
+    }
+    return `${slot.pending ? "pending" : ""} ${down ? "war-down" : ""}`;
+  };
   return html`<li class=${`seat at-${where} ${mine ? "mine" : ""} ${toAct ? "waiting" : ""} ${acted ? "acted" : ""} ${active ? "" : "out"} ${wonNow ? "won" : ""}`}
     id=${`seat-${s}`} aria-label=${label}>
     <div class="seat-head">
@@ -1071,47 +1236,48 @@ function SeatArea({ s, where }) {
     </div>
     <div class="seat-cards">
       <div class="piles">
-        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${room.rules.winnings === "separate" ? "pile" : "cards"}: ${pile}`} />
-        ${room.rules.winnings === "separate" ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
+        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? "pile" : "cards"}: ${pile}`} />
+        ${separate ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
         ${wonNow && g.stage === "fly" ? html`<span class="plus" aria-hidden="true">+${g.total}</span>` : null}
       </div>
-      <div class="played" aria-label=${`${seat.name || "seat"}'s cards on the table`}>
-        ${gathering.map((slot) => html`<${Card} key=${slot.key} card=${slot.card}
-          extra=${`gather ${slot.key.includes(".d") ? "war-down" : ""}`} />`)}
-        ${current.map((slot) => html`<${Card} key=${slot.key} card=${slot.card}
-          extra=${`${slot.pending ? "pending" : ""} ${slot.key.includes(".d") || slot.key.includes("pot") ? "war-down" : ""}`} />`)}
+      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${`${seat.name || "seat"}'s cards on the table`}>
+        ${slots.map((slot) => html`<${Card} key=${slot.key} slot=${slot.key} card=${slot.card} extra=${cls(slot)} />`)}
       </div>
     </div>
   </li>`;
 }
 
+const tapOrKey = (touchWord, keyWord) => (touchScreen() ? touchWord : keyWord);
+
 function phaseText() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
-  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonText(t.result.reason)}.` : "The game is over.";
+  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : "The game is over.";
   const waiting = t.awaiting.filter((s) => !t.acted.has(s));
   const names = (seats) => joinNames(seats.map((s) => who(t, s)));
+  const war = t.phase === "war" ? `${warLine(t)} ` : "";
+  if (app.replay) return war || (t.stats.tricks ? "" : "The cards are dealt.");
   if (t.seat === null) {
     // A spectator's own wording: never "flip your card".
-    if (!waiting.length) return "Every card is down: the reveal is coming.";
-    if (t.phase === "war") return `War! ${names(t.warSeats)} lay ${t.warDown} face down and one up. Waiting for ${names(waiting)}.`;
-    return `Battle: waiting for ${names(waiting)} to flip.`;
+    if (!waiting.length) return `${war}Every card is down: the reveal is coming.`;
+    return `${war}Waiting for ${names(waiting)}${t.phase === "war" ? "" : " to flip"}.`;
   }
   if (t.active[t.seat] === false) return `You are out of cards: watching ${names(t.active.flatMap((a, s) => (a ? [s] : [])))} play on.`;
-  const mineToAct = waiting.includes(t.seat) && app.playedFor !== stepKey();
+  const mineToAct = waiting.includes(t.seat) && myTurn();
   const others = waiting.filter((s) => s !== t.seat);
   const verb = handGame() ? "choose a card" : "flip";
+  const how = handGame() ? `choose a card (${tapOrKey("tap it", `keys 1–${t.hand.length}`)})` : tapOrKey("tap Flip", "press Space or Flip");
   if (t.phase === "war") {
-    if (!t.warSeats.includes(t.seat)) return `War between ${names(t.warSeats)}: you sit this one out.`;
-    if (mineToAct) return `War! Lay ${t.warDown} face down and one up: ${handGame() ? "choose your card (1–" + t.hand.length + ")" : "press Space or Flip"}.`;
-    return others.length ? `War! Waiting for ${names(others)}.` : "War! Every card is down…";
+    if (!t.warSeats.includes(t.seat)) return `${war}You sit this one out.`;
+    if (mineToAct) return `${war}Your turn: ${how}.`;
+    return others.length ? `${war}Waiting for ${names(others)}.` : `${war}Every card is down…`;
   }
-  if (mineToAct) return `Your turn: ${handGame() ? `choose a card (keys 1–${t.hand.length})` : "flip your card (Space)"}.`;
+  if (mineToAct) return `Your turn: ${handGame() ? how : tapOrKey("tap Flip", "flip your card (Space)")}.`;
   return others.length ? `Waiting for ${names(others)} to ${verb}.` : "Every card is down…";
 }
 
 function Clock() {
-  const t = app.table;
+  const t = app.view;
   const [, tick] = useState(0);
   const live = (t.deadlineMs || t.gameEndsMs) && t.phase !== "over";
   useEffect(() => {
@@ -1154,19 +1320,19 @@ function Controls() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
   if (!seated) return html`<div class="controls"><p class="hint">You are watching. Only the players can flip.</p></div>`;
-  const label = t.phase === "war" && turn ? `War: flip ${t.warDown} + 1` : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
+  const label = t.phase === "war" && turn ? (t.warDown ? `Lay ${t.warDown} down, 1 up` : "Flip for the war") : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
   return html`<div class="controls">
     ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label="Your hand: choose a card (keys 1 to ${t.hand.length})">
       ${t.hand.map((card, i) => html`<${Card} key=${`h${card}`} card=${card} keyHint=${String(i + 1)}
         label=${`Play ${cardName(card)} (key ${i + 1})`} disabled=${!turn} onClick=${() => choose(card)} />`)}
     </div>` : null}
     ${!handGame() && playing ? html`<button type="button" id="flip" class="flip primary" disabled=${!turn}
-      aria-keyshortcuts="Space F" onClick=${flip}>${label}<kbd>Space</kbd></button>` : null}
+      aria-keyshortcuts="Space F" onClick=${flip}>${label}${touchScreen() ? null : html`<kbd>Space</kbd>`}</button>` : null}
   </div>`;
 }
 
 function TrickLog() {
-  const t = app.table;
+  const t = app.view;
   return html`<section class="panel log" aria-labelledby="log-title">
     <h2 id="log-title">Last tricks</h2>
     ${t.log.length ? null : html`<p class="hint">Nothing yet: the first trick is on the table.</p>`}
@@ -1214,43 +1380,75 @@ function Chat() {
 }
 
 function GameOver() {
-  const t = app.table;
+  const t = app.view;
   const room = t.room;
   const r = t.result;
   const title = resultTitle(t);
   const rows = standings(t);
-  const { wanting, of } = rematchState(t);
-  const mine = t.seat !== null ? room.seats[t.seat] : null;
+  // (the room's seats as they are now: who asked for a rematch is not held back with the felt)
+  const now = app.table.room && app.table.code === t.code ? app.table : t;
+  const { wanting, awaited, of } = rematchState(now);
+  const mine = t.seat !== null ? now.room.seats[t.seat] : null;
   const iWant = mine && (mine.ready || wanting.includes(t.seat));
-  const humansWanting = wanting.filter((s) => !room.seats[s].bot);
+  const humansWanting = wanting.filter((s) => !now.room.seats[s].bot);
   const rematchLine = humansWanting.length
     ? `${joinNames(humansWanting.map((s) => who(t, s)))} ${humansWanting.length === 1 && humansWanting[0] !== t.seat ? "wants" : "want"} a rematch: ${wanting.length} of ${of}.`
     : `Nobody has asked for a rematch yet (${wanting.length} of ${of}).`;
+  const others = awaited.filter((s) => s !== t.seat);
+  const wins = score(now);
   const longest = t.stats.longestWar;
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
     <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
-    <p class="reason">${r ? reasonText(r.reason) : ""}</p>
+    <p class="reason" id="reason">${r ? `${reasonLine(t)}.` : ""}</p>
     <table id="standings" class="standings">
-      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th></tr></thead>
+      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th>
+        ${wins ? html`<th scope="col">Games won</th>` : null}</tr></thead>
       <tbody>${rows.map((row) => html`<tr key=${row.seat} class=${row.seat === t.seat ? "mine" : ""}>
-        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td></tr>`)}
+        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
+        ${wins ? html`<td class="games-won">${wins[row.seat]}</td>` : null}</tr>`)}
       </tbody>
     </table>
     <p id="stats" class="stats">${t.stats.tricks} tricks · ${t.stats.wars} ${t.stats.wars === 1 ? "war" : "wars"} ·
       longest war: ${longest ? `${longest} in a row` : "none"}</p>
-    <p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
+    ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
-        onClick=${() => act({ t: "rematch" })}>${iWant ? "Waiting for the others…" : "Play again"}</button>` : null}
+        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? `Waiting for ${joinNames(others.map((s) => seatName(t, s)))}…` : "Starting…") : "Play again"}</button>` : null}
+      ${t.seat !== null && iWant && others.length ? html`<button type="button" id="rematch-undo" class="small"
+        onClick=${() => act({ t: "rematch", on: false })}>Take it back</button>` : null}
       <button type="button" id="check-deal" disabled=${!t.deal || check === "checking"} onClick=${runCheck}>
         ${t.deal ? "Check the deal" : "Waiting for the deal…"}</button>
     </p>
-    ${check && check !== "checking" ? html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
-      <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
-      <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
-    </div>` : null}
+    <${WatchAgain} code=${t.code} game=${t.game} />
+    <${DealCheck} check=${check} />`}
   </section>`;
+}
+
+function DealCheck({ check }) {
+  if (!check || check === "checking") return null;
+  return html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
+    <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
+    <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
+  </div>`;
+}
+
+const replayUrl = (code, game) => `${inviteBase()}/r/${code}/g/${game}`;
+
+/** "Watch this game again": the record's page, a link to open and to copy. */
+function WatchAgain({ code, game }) {
+  const [copied, setCopied] = useState(false);
+  if (!code || !game) return null;
+  const url = replayUrl(code, game);
+  const copy = async () => {
+    try { await navigator.clipboard.writeText(url); } catch (err) { /* (the link is shown to copy by hand) */ }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return html`<p class="watch-again row">
+    <a id="watch-again" href=${url} target="_blank" rel="noopener">Watch this game again</a>
+    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? "Copied ✓" : "Copy the link"}</button>
+  </p>`;
 }
 
 async function runCheck() {
@@ -1268,12 +1466,198 @@ async function runCheck() {
   redraw();
 }
 
+// -------------------------------------------------------------------- replay
+//
+// /r/CODE/g/N plays game N of room CODE back on the same felt: the record's
+// events go through the same view queue as a live game's, a trick at a time.
+// /replay opens a record file dropped on the page (krig-server record --json).
+
+const SPEEDS = [0.5, 1, 2, 4];
+
+async function fetchRecord() {
+  const rp = app.replay;
+  try {
+    const reply = await request({ t: "get_record", code: rp.code, game: rp.game }, { quiet: true });
+    loadRecord(recordFromMessage(reply.record));
+  } catch (err) {
+    rp.state = "error";
+    rp.error = err.message === "unknown_room"
+      ? `The server keeps no record of game ${rp.game} in room ${rp.code} (a game's record is kept for a while after it ends).`
+      : err.message === "connection lost" ? "Not connected: the record will load when the connection is back." : String(err.message);
+    if (err.message === "connection lost") rp.state = "loading";
+    redraw();
+  }
+}
+
+function loadRecord(rec) {
+  const ends = trickEnds(rec.events);
+  const whole = tableAfter(rec, rec.events.length);
+  app.replay = {
+    state: "ready", code: rec.code, game: rec.game, rec, ends, pos: 0, playing: false, speed: 1, check: "checking",
+    tricks: ends.length - 1,
+  };
+  app.table = tableAfter(rec, 1);
+  seekReplay(0);
+  const deal = whole.deal;
+  (deal ? checkDeal(deal, { commitment: whole.commitment, counts: whole.dealtCounts, laid: whole.laid, rules: rec.rules })
+    : Promise.resolve({ ok: false, lines: ["✗ The record has no revealed deal to check."] }))
+    .then((check) => { if (app.replay && app.replay.rec === rec) { app.replay.check = check; redraw(); } });
+}
+
+/** Straight to the moment ``pos`` tricks are over (no motion). */
+function seekReplay(pos) {
+  const rp = app.replay;
+  rp.pos = Math.max(0, Math.min(rp.tricks, pos));
+  app.queue = [];
+  app.holdUntil = 0;
+  app.view = tableAfter(rp.rec, rp.ends[rp.pos]);
+  redraw();
+}
+
+/** One trick on, shown as it was played: its cards laid, turned, taken. */
+function stepReplay() {
+  const rp = app.replay;
+  if (rp.pos >= rp.tricks) return false;
+  if (app.queue.length || app.view.gathering) seekReplay(rp.pos); // (still showing the last one: skip to its end)
+  const from = rp.ends[rp.pos];
+  rp.pos += 1;
+  for (const e of rp.rec.events.slice(from, rp.ends[rp.pos])) toView({ e: structuredClone(e) });
+  redraw();
+  return true;
+}
+
+let replayTimer = null;
+function playReplay(on) {
+  const rp = app.replay;
+  clearTimeout(replayTimer);
+  rp.playing = on && rp.pos < rp.tricks;
+  const tick = () => {
+    if (!app.replay || !app.replay.playing) return;
+    const busy = app.queue.length || app.view.gathering || performance.now() < app.holdUntil;
+    if (!busy && !stepReplay()) {
+      app.replay.playing = false;
+      redraw();
+      return;
+    }
+    replayTimer = setTimeout(tick, busy ? 60 : 700 / app.replay.speed);
+  };
+  if (rp.playing) tick();
+  redraw();
+}
+
+async function openRecordFile(file) {
+  try {
+    const rec = recordFromJson(await file.text());
+    playReplay(false);
+    loadRecord(rec);
+    hideError();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function Replay() {
+  const rp = app.replay;
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const onKey = (event) => {
+      if (!app.replay || app.replay.state !== "ready") return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      if (event.key === " ") { event.preventDefault(); playReplay(!app.replay.playing); }
+      else if (event.key === "ArrowRight") { playReplay(false); stepReplay(); }
+      else if (event.key === "ArrowLeft") { playReplay(false); seekReplay(app.replay.pos - 1); }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  const drop = {
+    onDragOver: (e) => { e.preventDefault(); setOver(true); },
+    onDragLeave: () => setOver(false),
+    onDrop: (e) => {
+      e.preventDefault();
+      setOver(false);
+      const file = e.dataTransfer && e.dataTransfer.files[0];
+      if (file) openRecordFile(file);
+    },
+  };
+  const chooser = html`<label class="file-pick">Open a record file…
+    <input type="file" id="record-file" accept=".json,application/json"
+      onChange=${(e) => { const f = e.currentTarget.files[0]; if (f) openRecordFile(f); }} /></label>`;
+  if (rp.state !== "ready") {
+    return html`<main id="replay" class=${`replay drop-zone ${over ? "over" : ""}`} ...${drop}>
+      <section class="felt returning-felt">
+        <div class="centre">
+          <h1>Watch a game again</h1>
+          <p id="replay-status" class="phase">${rp.state === "loading" ? `Loading game ${rp.game} of room ${rp.code}…` :
+            rp.state === "error" ? rp.error : "Drop a game record here (krig-server record ROOM --json), or open one."}</p>
+          ${chooser}
+        </div>
+      </section>
+    </main>`;
+  }
+  const rec = rp.rec;
+  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString() : "";
+  return html`<main id="replay" class=${`room replay state-${app.view.room.state} ${over ? "over" : ""}`} ...${drop}>
+    <section class="room-bar in-game">
+      <h1 id="table-title">Game ${rec.game} of room <span id="room-code">${rec.code}</span></h1>
+      <span class="badges"><span class="badge">${rec.preset}</span><span class="badge">${joinNames(rec.names)}</span>
+        ${when ? html`<span class="badge">${when}</span>` : null}</span>
+    </section>
+    <div class="room-body">
+      <div class="room-main">
+        <${Felt} />
+        <${ReplayControls} />
+      </div>
+      <aside class="room-side">
+        <section class="panel" aria-labelledby="fair-title">
+          <h2 id="fair-title">The deal</h2>
+          ${rp.check === "checking" ? html`<p class="hint">Checking the deal…</p>` : html`<${DealCheck} check=${rp.check} />`}
+        </section>
+        <${TrickLog} />
+        <section class="panel">${chooser}</section>
+      </aside>
+    </div>
+  </main>`;
+}
+
+function ReplayControls() {
+  const rp = app.replay;
+  return html`<div class="controls replay-controls" role="group" aria-label="Playback">
+    <div class="row">
+      <button type="button" id="rp-back" aria-label="One trick back" disabled=${rp.pos === 0}
+        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>◀ Trick</button>
+      <button type="button" id="rp-play" class="primary" onClick=${() => playReplay(!rp.playing)}>
+        ${rp.playing ? "Pause" : rp.pos >= rp.tricks ? "At the end" : "Play"}</button>
+      <button type="button" id="rp-forward" aria-label="One trick forward" disabled=${rp.pos >= rp.tricks}
+        onClick=${() => { playReplay(false); stepReplay(); }}>Trick ▶</button>
+      <label class="speed">Speed
+        <select id="rp-speed" value=${String(rp.speed)} onChange=${(e) => { rp.speed = Number(e.currentTarget.value); redraw(); }}>
+          ${SPEEDS.map((x) => html`<option value=${String(x)}>${x}×</option>`)}
+        </select></label>
+    </div>
+    <label class="slider" for="rp-slider"><span id="rp-pos">${rp.pos === 0 ? "The deal" : `After trick ${rp.pos}`} of ${rp.tricks}</span>
+      <input type="range" id="rp-slider" min="0" max=${rp.tricks} step="1" value=${rp.pos}
+        onInput=${(e) => { playReplay(false); seekReplay(Number(e.currentTarget.value)); }} /></label>
+  </div>`;
+}
+
 // --------------------------------------------------------------------- setup
 
 function setup() {
+  const replay = location.pathname.match(/^\/r\/([A-Za-z0-9-]+)\/g\/(\d+)$/);
+  if (replay || location.pathname === "/replay") {
+    app.replay = replay ? { state: "loading", code: replay[1].toUpperCase(), game: Number(replay[2]) } : { state: "drop" };
+    app.returning = false;
+    redraw();
+    connect();
+    return;
+  }
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9-]+)$/);
   if (match) app.pendingCode = match[1].toUpperCase();
+  const from = new URLSearchParams(location.search).get("from");
+  if (match && from) app.invitedBy = from.trim().replace(/\s+/g, " ").slice(0, 32);
   if (!app.name) app.ui.askName = true;
+  if (app.returning) setTimeout(() => { if (app.returning) { app.returning = false; redraw(); } }, 5000);
   redraw();
   connect(); // (an invite link's room is joined at the welcome once the name is known)
 }

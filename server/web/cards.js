@@ -116,7 +116,7 @@ export function Back() {
  * both sides, so a card laid face down and later revealed turns over in place
  * (the style's flip animation starts when the ``up`` class appears).
  */
-export function Card({ card, label, extra = "", onClick, disabled, keyHint }) {
+export function Card({ card, label, extra = "", onClick, disabled, keyHint, slot }) {
   const up = card !== null && card !== undefined;
   const name = label ?? (up ? cardName(card) : "face-down card");
   const cls = `card ${up ? "up" : "down"} ${up && isRed(card) ? "red" : ""} ${extra}`;
@@ -128,7 +128,7 @@ export function Card({ card, label, extra = "", onClick, disabled, keyHint }) {
     return html`<button type="button" class=${cls} aria-label=${name} disabled=${disabled}
       onClick=${onClick}>${inner}</button>`;
   }
-  return html`<span class=${cls} role="img" aria-label=${name}>${inner}</span>`;
+  return html`<span class=${cls} role="img" aria-label=${name} data-slot=${slot}>${inner}</span>`;
 }
 
 /** A seat's pile: a few backs stacked (fewer as it shrinks), and its count. */

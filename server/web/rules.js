@@ -39,11 +39,13 @@ export const RULE_OPTIONS = [
   {
     name: "war_repeat", label: "After a tie in a war", kind: ["same", "face_up_only"],
     words: (v) => ({ same: "lay the face-down cards again", face_up_only: "single face-up cards break it" }[v]),
+    short: (v) => ({ same: "face down again", face_up_only: "face up cards break it" }[v]),
     sources: (v) => (v === "same" ? ["NO", "PL", "SE", "LV"] : ["HR"]),
   },
   {
     name: "short_war", label: "A war player short of cards", kind: ["lose", "last_card"],
     words: (v) => ({ lose: "loses at once (their cards join the pot)", last_card: "plays what they have, the last card face up" }[v]),
+    short: (v) => ({ lose: "loses at once", last_card: "plays what they have" }[v]),
     sources: (v) => (v === "lose" ? ["NO", "PL"] : ["NO", "SE"]),
   },
   {
@@ -53,26 +55,31 @@ export const RULE_OPTIONS = [
       all_in_battle: "every seat of the battle",
       any_tied: "every seat whose card ties another, even a lower one",
     }[v]),
+    short: (v) => ({ tied_highest: "the seats tied highest", all_in_battle: "every seat of the battle", any_tied: "every tied seat, even lower" }[v]),
     sources: (v) => ({ tied_highest: ["SE"], all_in_battle: ["PL"], any_tied: ["LV"] }[v]),
   },
   {
     name: "war_winner", label: "Who can win a war", kind: ["participants", "highest_card"],
     words: (v) => ({ participants: "the war seat with the highest new card", highest_card: "whoever shows the highest latest card, a waiting seat too" }[v]),
+    short: (v) => ({ participants: "the best new war card", highest_card: "the best latest card, any seat" }[v]),
     sources: () => ["LV"],
   },
   {
     name: "winnings", label: "Won cards go", kind: ["under_pile", "separate"],
     words: (v) => ({ under_pile: "face down under your pile", separate: "to a winnings pile, shuffled in when your pile runs out" }[v]),
+    short: (v) => ({ under_pile: "under your pile", separate: "to a winnings pile" }[v]),
     sources: (v) => (v === "under_pile" ? ["NO", "HR", "SE"] : ["LV", "NO"]),
   },
   {
-    name: "gather_order", label: "Order of the won cards", kind: ["winner_first", "seat_order", "shuffled"],
-    words: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled" }[v]),
+    name: "gather_order", label: "Order of the won cards", kind: ["shuffled", "winner_first", "seat_order"],
+    words: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled from the game's seed" }[v]),
+    short: (v) => ({ winner_first: "the winner's cards first", seat_order: "seat by seat", shuffled: "shuffled" }[v]),
     sources: () => ["project"],
   },
   {
     name: "steal", label: "Steal War", kind: "bool",
     words: (v) => (v ? "the war's winner also takes the top card of each loser's pile" : "off"),
+    short: (v) => (v ? "on: the winner steals" : "off"),
     sources: () => ["SE"],
   },
   {
@@ -107,12 +114,20 @@ export const RULE_OPTIONS = [
   },
 ];
 
+/** The host's form, in groups (every option but the seats, which the form asks first). */
+export const RULE_GROUPS = [
+  ["The deck", ["min_rank", "jokers"]],
+  ["Wars", ["war_down", "war_repeat", "short_war", "war_players", "war_winner", "steal", "loser_takes_tied"]],
+  ["Won cards", ["winnings", "gather_order", "hand_size"]],
+  ["How a game ends", ["max_tricks", "time_limit_s", "wars_to_win", "detect_cycles"]],
+];
+
 export const OPTION_BY_NAME = Object.fromEntries(RULE_OPTIONS.map((o) => [o.name, o]));
 
 export const DEFAULTS = {
   players: 2, jokers: 0, min_rank: 2, war_down: 3, war_repeat: "same", short_war: "lose",
   war_players: "tied_highest", war_winner: "participants", winnings: "under_pile",
-  gather_order: "winner_first", steal: false, hand_size: 0, loser_takes_tied: false,
+  gather_order: "shuffled", steal: false, hand_size: 0, loser_takes_tied: false,
   time_limit_s: 0, wars_to_win: 0, max_tricks: 0, detect_cycles: true,
 };
 

@@ -8,7 +8,7 @@
 // go to the winner ("gathering").
 "use strict";
 
-import { cardName } from "/static/cards.js";
+import { cardName, cardShort } from "/static/cards.js";
 
 export const LOG_KEPT = 12;
 export const CHAT_KEPT = 100;
@@ -21,7 +21,7 @@ export function newTable() {
     deadlineMs: 0, gameEndsMs: 0, warSeats: [], warDown: 0,
     log: [], chat: [], result: null, stats: { tricks: 0, wars: 0, longestWar: 0, warsWon: [] },
     game: 0, commitment: null, dealtCounts: null, drawn: [], laid: [], followed: false,
-    deal: null, announce: "", events: 0,
+    deal: null, announce: "", events: 0, outWhy: {}, lastTrick: null, warDownBy: null,
   };
 }
 
@@ -66,9 +66,15 @@ export function applySnapshot(t, snap) {
   t.active = v.active;
   t.counts = v.counts.slice();
   t.winnings = v.winnings_counts.slice();
+  const downNow = Array.isArray(v.war_down) ? v.war_down : [];
   t.onTable = v.table.map((row, s) => {
-    const slots = row.map((card, i) => ({ key: `s${v.trick}.${i}`, card }));
-    if (t.acted.has(s)) slots.push({ key: `${v.trick}.${v.war}.up`, card: null, pending: true });
+    const slots = row.map((card, i) => ({ key: card === null ? `s${v.trick}.d${i}` : `s${v.trick}.${i}`, card }));
+    if (t.acted.has(s)) {
+      // Laid this step, not revealed yet: in a war its face-down cards, then the one to turn up.
+      const down = v.phase === "war" ? (downNow[s] ?? 0) : 0;
+      for (let i = 0; i < down; i++) slots.push({ key: `${v.trick}.${v.war}.d${i}`, card: null, pending: true });
+      slots.push({ key: `${v.trick}.${v.war}.up`, card: null, pending: true });
+    }
     return slots;
   });
   t.hand = v.hand;
@@ -80,6 +86,54 @@ export function applySnapshot(t, snap) {
   t.result = v.phase === "over"
     ? { result: v.result, winners: v.winners, reason: v.reason, counts: v.counts, set_aside: v.set_aside }
     : null;
+  // A war under way: its seats, and how many cards each lays face down (older
+  // servers say neither: then the seats still to act, and the rules' number).
+  t.warDownBy = null;
+  if (v.phase === "war") {
+    const seats = Array.isArray(v.war_seats) && v.war_seats.length ? v.war_seats : v.awaiting;
+    t.warSeats = seats.slice();
+    if (Array.isArray(v.war_down) && v.war_down.length) {
+      t.warDownBy = v.war_down.slice();
+      t.warDown = Math.max(0, ...v.awaiting.map((s) => v.war_down[s] ?? 0));
+    } else {
+      t.warDown = t.room.rules.war_down ?? 0;
+    }
+  } else {
+    t.warSeats = [];
+    t.warDown = 0;
+  }
+  t.outWhy = {};
+  if (Array.isArray(snap.tricks) && snap.tricks.length) {
+    // The room's latest tricks (a reload, a late join): the log and the felt's last result.
+    const seen = snap.tricks.map(trickSeen);
+    t.log = seen.map(logEntry).reverse().slice(0, LOG_KEPT);
+    t.lastTrick = seen.at(-1).shown;
+  }
+}
+
+/** A snapshot's TrickSeen as the trick_won a page saw live (its face-up cards), and as the felt says it. */
+function trickSeen(tr) {
+  const faceUp = tr.table.flat().filter((c) => c !== null && c !== undefined);
+  const deciding = tr.table.flatMap((row, s) => {
+    const last = row.at(-1);
+    return last !== null && last !== undefined ? [{ seat: s, key: null, card: last }] : [];
+  });
+  const mine = deciding.find((d) => d.seat === tr.winner);
+  return {
+    trick: tr.trick, winner: tr.winner, total: tr.total, wars: tr.wars, face_up: faceUp, stolen_from: [], returned: [],
+    shown: {
+      trick: tr.trick, winner: tr.winner, total: tr.total, wars: tr.wars, slots: [], stage: "done", deciding,
+      winningCard: mine ? mine.card : null, winningKey: null,
+    },
+  };
+}
+
+/** A trick for the log, from a trick_won event (or a snapshot's recent trick of the same fields). */
+function logEntry(e) {
+  return {
+    trick: e.trick, winner: e.winner, total: e.total, wars: e.wars,
+    faceUp: e.face_up, stolen: (e.stolen_from || []).length, returned: (e.returned || []).length,
+  };
 }
 
 function say(t, text) {
@@ -96,6 +150,7 @@ export function applyEvent(t, e) {
   switch (e.t) {
     case "player_joined":
       seats[e.seat] = { name: e.name, ready: false, connected: true, bot: e.bot };
+      if (t.room && Array.isArray(t.room.wins) && e.seat < t.room.wins.length) t.room.wins[e.seat] = 0; // (a new player's score)
       return null;
     case "player_left":
       t.room.host = e.host;
@@ -118,6 +173,8 @@ export function applyEvent(t, e) {
       return null;
     case "game_started":
       t.hand = [];
+      t.outWhy = {};
+      t.lastTrick = null;
       t.revealSeq = e.seq;
       if (t.room) {
         t.room.state = "playing";
@@ -133,15 +190,16 @@ export function applyEvent(t, e) {
         game: e.game, commitment: e.commitment, dealtCounts: e.counts.slice(),
         drawn: Array(e.players).fill(0), laid: Array.from({ length: e.players }, () => []), followed: true,
       });
-      say(t, "The game has started. " + (t.seat !== null ? "Press Space to flip." : ""));
+      say(t, "The game has started. " + (t.seat !== null ? `${touchScreen() ? "Tap Flip" : "Press Space"} to flip.` : ""));
       return "flip";
     case "acted": {
       t.acted.add(e.seat);
       const row = t.onTable[e.seat];
       if (!row) return null;
       // The seat's cards lie face down until the reveal: in a war, the face-down ones and the deciding one.
-      if (t.war > 0 && t.warDown > 0) {
-        for (let i = 0; i < t.warDown; i++) row.push({ key: `${t.trick}.${t.war}.d${i}`, card: null, pending: true });
+      const down = t.warDownBy ? (t.warDownBy[e.seat] ?? t.warDown) : t.warDown;
+      if (t.war > 0 && down > 0) {
+        for (let i = 0; i < down; i++) row.push({ key: `${t.trick}.${t.war}.d${i}`, card: null, pending: true });
       }
       row.push({ key: `${t.trick}.${t.war}.up`, card: null, pending: true });
       return null;
@@ -175,12 +233,14 @@ export function applyEvent(t, e) {
       t.war = e.war;
       t.warSeats = e.seats;
       t.warDown = e.down;
+      t.warDownBy = null;
       t.awaiting = e.seats.filter((s) => !e.stuck.includes(s));
-      say(t, `${t.announce} War between ${list(e.seats.map((s) => who(t, s)))}!` +
-        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Lay ${e.down} face down and one up: press Space.` : ""));
+      say(t, `${t.announce} WAR! ${warLine(t)}` +
+        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Your turn: ${touchScreen() ? "tap Flip" : "press Space"}.` : ""));
       return null;
     case "trick_won": {
-      t.gathering = { trick: e.trick, winner: e.winner, total: e.total, wars: e.wars, slots: t.onTable, stage: "show" };
+      t.gathering = gatheringOf(t, e);
+      t.lastTrick = t.gathering;
       t.onTable = t.onTable.map(() => []);
       t.phase = "battle";
       t.war = 0;
@@ -203,13 +263,9 @@ export function applyEvent(t, e) {
         t.stats.longestWar = Math.max(t.stats.longestWar, e.wars);
         if (t.stats.warsWon[e.winner] !== undefined) t.stats.warsWon[e.winner] += 1;
       }
-      t.log.unshift({
-        trick: e.trick, winner: e.winner, total: e.total, wars: e.wars,
-        faceUp: e.face_up, stolen: e.stolen_from.length, returned: e.returned.length,
-      });
+      t.log.unshift(logEntry(e));
       if (t.log.length > LOG_KEPT) t.log.length = LOG_KEPT;
-      const took = e.winner === t.seat ? "You take" : `${seatName(t, e.winner)} takes`;
-      say(t, `${t.announce} ${took} ${e.total} cards${e.wars ? ` after ${e.wars === 1 ? "a war" : `${e.wars} wars`}` : ""}.`);
+      say(t, `${t.announce} ${trickLine(t, t.gathering)}`);
       return e.winner === t.seat ? "win-mine" : "win";
     }
     case "shuffled":
@@ -217,6 +273,7 @@ export function applyEvent(t, e) {
       return null;
     case "player_out":
       t.active[e.seat] = false;
+      t.outWhy[e.seat] = e.reason;
       t.counts[e.seat] -= e.to_pot;
       t.winnings[e.seat] = 0;
       for (let i = 0; i < e.to_pot; i++) t.onTable[e.seat]?.push({ key: `${t.trick}.pot${i}`, card: null });
@@ -225,7 +282,14 @@ export function applyEvent(t, e) {
       say(t, `${who(t, e.seat)} ${e.seat === t.seat ? "are" : "is"} out of cards.`);
       return null;
     case "game_over":
-      if (t.room) t.room.state = "over";
+      if (t.room) {
+        t.room.state = "over";
+        if (e.result === "win") { // the running score (a snapshot's has it already)
+          const wins = Array.from({ length: t.room.seats.length }, (_, s) => (t.room.wins || [])[s] ?? 0);
+          for (const w of e.winners) if (w < wins.length) wins[w] += 1;
+          t.room.wins = wins;
+        }
+      }
       t.phase = "over";
       t.awaiting = [];
       t.acted = new Set();
@@ -239,6 +303,97 @@ export function applyEvent(t, e) {
     default:
       return null;
   }
+}
+
+/** A phone or tablet: say "tap", never "press Space". */
+export const touchScreen = () =>
+  typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+const RANK_PLURAL = { 11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers" };
+const rankPlural = (card) => RANK_PLURAL[card >> 2] ?? `${card >> 2}s`;
+
+/** "You and Bo": the first name as a sentence's subject. */
+export function subjects(t, seats) {
+  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? "You" : "you") : seatName(t, s))));
+}
+
+/** The last face-up card a seat has on the table (null: none). */
+function lastUp(t, s) {
+  const row = t.onTable[s] || [];
+  for (let i = row.length - 1; i >= 0; i--) if (row[i].card !== null && row[i].card !== undefined) return row[i].card;
+  return null;
+}
+
+/** As the terminal says it: "You and Bo tied with 8s: 3 face down, then one up." */
+export function warLine(t) {
+  const seats = t.warSeats.length ? t.warSeats : t.awaiting;
+  const tiedCard = seats.map((s) => lastUp(t, s)).find((c) => c !== null);
+  const rank = tiedCard !== undefined && tiedCard !== null ? ` with ${rankPlural(tiedCard)}` : "";
+  const lay = t.warDown ? `${t.warDown} face down, then one up.` : "one card up each.";
+  return `${subjects(t, seats)} tied${rank}: ${lay}`;
+}
+
+/**
+ * A finished trick as the felt shows it: its cards, who took it, and the cards
+ * that decided it (the last face-up card of each seat in the trick's last step).
+ */
+function gatheringOf(t, e) {
+  const slots = t.onTable;
+  const finalKey = `${e.trick}.${e.wars}.up`;
+  const deciding = [];
+  let winningCard = null;
+  const hasFinal = slots.some((row) => row.some((slot) => slot.key === finalKey));
+  slots.forEach((row, s) => {
+    const last = [...row].reverse().find((slot) => slot.card !== null && slot.card !== undefined);
+    if (!last || (hasFinal && last.key !== finalKey)) return;
+    deciding.push({ seat: s, key: last.key, card: last.card });
+    if (s === e.winner) winningCard = last.card;
+  });
+  return {
+    trick: e.trick, winner: e.winner, total: e.total, wars: e.wars, slots, stage: "show",
+    deciding, winningCard, winningKey: deciding.find((d) => d.seat === e.winner)?.key ?? null,
+  };
+}
+
+/** "Bo takes 2 with K♠ over Q♣." / "You take 10 after a war, with K♠ over Q♣." */
+export function trickLine(t, g) {
+  const subject = g.winner === t.seat ? "You take" : `${seatName(t, g.winner)} takes`;
+  const war = g.wars ? ` after ${g.wars === 1 ? "a war" : `${g.wars} wars`}` : "";
+  const others = g.deciding.filter((d) => d.seat !== g.winner).map((d) => cardShort(d.card));
+  const how = g.winningCard !== null && others.length
+    ? `${war ? "," : ""} with ${cardShort(g.winningCard)} over ${list(others)}` : "";
+  return `${subject} ${g.total}${war}${how}.`;
+}
+
+const REASON_LINES = {
+  all_cards: "{winner} took all {cards} cards",
+  short_war: "{loser} had too few cards to finish a war",
+  exhausted_tie: "everyone ran out of cards in a war",
+  time_limit: "time ran out, and most cards wins",
+  wars_won: "{winner} won {wars} wars",
+  round_cap: "the trick limit ({tricks}) was reached, and most cards wins",
+  cycle: "the game was repeating itself forever",
+  abandoned: "every player left, and most cards wins",
+};
+
+/** Why the game ended, naming who (as the terminal says it), without a full stop. */
+export function reasonLine(t) {
+  const r = t.result;
+  if (!r) return "";
+  const rules = t.room ? t.room.rules : {};
+  let losers = Object.entries(t.outWhy).filter(([, why]) => why === "short_war").map(([s]) => Number(s));
+  if (!losers.length && r.reason === "short_war") {
+    losers = t.active.flatMap((a, s) => (a === false && !r.winners.includes(s) ? [s] : []));
+  }
+  const fill = {
+    winner: r.winners.length ? subjects(t, r.winners) : "nobody",
+    loser: losers.length ? subjects(t, losers) : "a player",
+    cards: String(r.counts.reduce((a, b) => a + b, 0)),
+    wars: String(rules.wars_to_win ?? ""),
+    tricks: String(rules.max_tricks || t.stats.tricks),
+  };
+  const text = REASON_LINES[r.reason] ?? String(r.reason).replaceAll("_", " ");
+  return text.replace(/[{](\w+)[}]/g, (_, k) => fill[k]);
 }
 
 /**
@@ -287,11 +442,18 @@ export function standings(t) {
   });
 }
 
-/** Who wants a rematch after a game (bots always do). */
+/** Who wants a rematch after a game (bots always do), and whom it waits for. */
 export function rematchState(t) {
   const seats = seatsOf(t).filter((s) => s.name);
   const wanting = seatsOf(t).flatMap((s, i) => (s.name && (s.ready || s.bot) ? [i] : []));
-  return { wanting, of: seats.length };
+  const awaited = seatsOf(t).flatMap((s, i) => (s.name && !s.ready && !s.bot ? [i] : []));
+  return { wanting, awaited, of: seats.length };
+}
+
+/** Games won per seat in this room (the running score across rematches); null before any. */
+export function score(t) {
+  const wins = t.room && Array.isArray(t.room.wins) ? t.room.wins : [];
+  return wins.some((n) => n > 0) ? seatsOf(t).map((_, s) => wins[s] ?? 0) : null;
 }
 
 export { list as joinNames };

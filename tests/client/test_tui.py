@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import functools
+import io
 import re
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -34,7 +37,7 @@ from tools import examples
 def _war_table() -> Table:
     t = Table(code="KX7P-Q3", seat=0)
     snap = next(x for x in examples.SERVER_EXAMPLES if isinstance(x, m.Snapshot))
-    t.apply_snapshot(snap)
+    t.apply_snapshot(copy.deepcopy(snap))  # (a test may change its table: not the example)
     t.apply_event(m.Revealed(seq=28, step=7, trick=7, war=1, up=[45, 39], down=[3, 3]))
     t.apply_event(m.War(seq=29, trick=7, war=2, seats=[0, 1], down=3, stuck=[]))
     return t
@@ -162,12 +165,11 @@ async def test_host_the_waiting_room_and_every_host_control(server: ServerProc) 
         await pilot.press("h")
         text = await shows(pilot, "Host a game: the table and its rules")
         assert isinstance(app.screen, HostScreen)
-        assert "Rules: ◀ classic" in text and "source: NO/HR/SE common core" in text
-        assert "Face-down cards in a war: ◀ 3 ▶" in text
-        assert 'source: NO/HR/SE 3; PL 1; LV 0; SE "more or fewer"' in text
+        assert "▶ Rules: ◀ [ classic" in text and "source: NO/HR/SE common core" in text
+        assert "  Face-down cards in a war: 3" in text  # (not focused: no marker, no note)
         await pilot.press("right")  # the preset: quick
-        text = await shows(pilot, "Lowest card kept: ◀ 6 (36 cards) ▶")
-        assert "source: LV (36 cards: a shorter game)" in text
+        text = await shows(pilot, "source: LV (36 cards: a shorter game)")
+        assert app.screen.rows["min_rank"].value == 6  # (its row is further down the form)
         await pilot.press("down", "right", "enter")  # 3 seats; create
         await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the waiting room")
         code = session(app).table.code
@@ -201,11 +203,11 @@ async def test_host_the_waiting_room_and_every_host_control(server: ServerProc) 
 
         await pilot.press("o")  # the rules and the room's settings
         await until(pilot, lambda: isinstance(app.screen, RoomSettings), "the settings")
+        await pilot.press("down", "down", "down", "right")  # face-down cards: 4
         await pilot.press("down", "right")  # turn timer: 10 s
         await pilot.press("down", "down", "right")  # watchers: not allowed
         await pilot.press("down", "down", "right")  # chat: off
         await pilot.press("down", "right")  # ready checks
-        await pilot.press("down", "down", "down", "right")  # face-down cards: 2
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RoomScreen), "back in the room")
         r = room(app)
@@ -438,14 +440,21 @@ async def test_a_seat_taken_away_where_no_one_may_watch(server: ServerProc) -> N
 
 
 class Terminal:
-    def __init__(self, server: ServerProc, *args: str, env: dict[str, str] | None = None) -> None:
-        self.screen = pyte.Screen(80, 24)
+    def __init__(
+        self,
+        server: ServerProc,
+        *args: str,
+        env: dict[str, str] | None = None,
+        size: tuple[int, int] = (80, 24),
+    ) -> None:
+        columns, lines = size
+        self.screen = pyte.Screen(columns, lines)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
         self.child = pexpect.spawn(
             KRIG,
             ["--url", server.url, "--name", "ada", *args],
-            dimensions=(24, 80),
+            dimensions=(lines, columns),
             env={"TERM": "xterm-256color", "PYTHONUNBUFFERED": "1", "PATH": "/usr/bin:/bin",
                  **(env or {})},
         )  # fmt: skip
@@ -496,7 +505,9 @@ def test_play_a_war_and_survive_a_server_restart(server: ServerProc) -> None:
         while _trick(term.pump(0.2)) <= before:  # play goes on after the restart
             assert time.monotonic() < deadline, "no trick after the restart"
             term.child.send(" ")
-        assert "reconnecting" not in term.pump(0.5)
+        deadline = time.monotonic() + 5  # (the head is redrawn twice a second: a bound)
+        while "reconnecting" in term.pump(0.25):
+            assert time.monotonic() < deadline, "still reconnecting after play went on"
         # No flicker: the screen is never cleared to be drawn again (only changed cells are).
         assert b"\x1b[2J" not in term.raw and term.raw.count(b"\x1b[?1049h") == 1
         term.child.send("q")
@@ -569,3 +580,204 @@ def test_colour_and_no_colour(server: ServerProc) -> None:
                 assert not _hues(term.raw), _hues(term.raw)
         finally:
             term.child.terminate(force=True)
+
+
+# ------------------------------------- a large terminal, the form, the laid war cards
+
+
+def test_a_laid_war_card_is_drawn_before_the_reveal() -> None:
+    """Your face-down war cards (and the one you will turn up) lie on the table as soon
+    as you lay them, as backs, in both sizes; your count no longer counts them."""
+    t = _war_table()
+    seen = view.Seen("ws://127.0.0.1:8765/ws")
+    before = view.seats(t, seen, 78, big=True).plain
+    wide_before = _plain(view.seat_panels(t, seen, 100))
+    t.apply_event(m.Acted(seq=30, seat=0, step=8))
+    after = view.seats(t, seen, 78, big=True).plain
+    assert after.count("│▒▒▒│") == before.count("│▒▒▒│") + 4  # 3 down, 1 to turn up
+    assert "✓ laid" in after and "12 cards" in after  # (16 held, 4 of them laid now)
+    wide = _plain(view.seat_panels(t, seen, 100))
+    assert wide.count("│▒▒▒▒▒│") == wide_before.count("│▒▒▒▒▒│") + 4 * 3
+    assert "╭─ ▶ ada (you)" in wide and "sits this war out" not in wide
+    t.apply_event(m.Revealed(seq=31, step=8, trick=7, war=2, up=[50, 40], down=[3, 3]))
+    shown = view.seats(t, seen, 78, big=True).plain
+    assert "│Q ♥│" in shown  # the reveal replaces the backs laid with what was laid
+
+
+def _plain(renderable: object) -> str:
+    """A Rich renderable as plain text, 120 columns."""
+    from rich.console import Console
+
+    console = Console(width=120, file=io.StringIO(), color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_host_form_groups_every_rule_once_and_puts_common_choices_first() -> None:
+    from client_cli.rules_text import OPTIONS
+    from client_cli.tui.forms import COMMON_RULES, RULE_GROUPS
+
+    grouped = [n for _, names in RULE_GROUPS for n in names]
+    assert sorted([*COMMON_RULES, *grouped]) == sorted(
+        o.name for o in OPTIONS if o.name != "players"
+    )
+    assert len(set(grouped)) == len(grouped)
+    assert "max_tricks" in COMMON_RULES  # (it was some 20 presses down)
+
+
+async def test_a_large_terminal_uses_the_room(server: ServerProc) -> None:
+    async with player(server, "bo") as bo, krig(server, size=(120, 40)) as (app, pilot):
+        joined = await bo.create("classic", 2, options={"max_tricks": 20})
+        await pilot.press("j")
+        await type_text(pilot, joined.code)
+        await pilot.press("enter")
+        await until(pilot, lambda: session(app).table.phase == "battle", "the game")
+        text = await shows(pilot, "╭─ ▶ ada (you)")
+        lines = text.splitlines()
+        top = next(line for line in lines if "Tricks" in line)
+        assert "╭─ bo" in top  # the trick log beside the table (bo's panel first), not under it
+        assert any("Chat" in line and line.index("Chat") > 70 for line in lines)
+        await pilot.press("space")
+        await bo.flip(bo.table.step)
+        text = await shows(pilot, " took 2 cards")
+        assert "│" in text and "╭─────╮" in text  # large cards: seven cells wide
+        await pilot.resize_terminal(80, 24)  # a small terminal: as it was
+        text = await shows(pilot, "Tricks")
+        assert "╭─ ▶ ada" not in text and "▶ ada (you)" in text
+
+
+async def test_play_the_computer_with_one_key(server: ServerProc) -> None:
+    async with krig(server) as (app, pilot):
+        await shows(pilot, "Play the computer now")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the table")
+        await until(pilot, lambda: session(app).table.phase == "battle", "the game, at once", 5)
+        assert [s.bot for s in room(app).seats] == [False, True] and not room(app).public
+        await shows(pilot, "space flip")
+
+
+def _focused_rows(screen: str) -> list[str]:
+    return [line.strip() for line in screen.splitlines() if line.strip().startswith("▶ ")]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_the_host_form_cursor_shows_in_a_plain_capture(
+    server: ServerProc, size: tuple[int, int]
+) -> None:
+    term = Terminal(server, size=size)
+    try:
+        term.until("Host a game")
+        term.child.send("h")
+        term.until("▶ Rules: ◀ [ classic")
+        screen = term.until("── The room ──")
+        assert _focused_rows(screen) == [
+            "▶ Rules: ◀ [ classic (3 face down in a war; short of cards loses) ] ▶"
+        ]
+        assert "── The game ──" in screen and "── The room ──" in screen
+        assert "Trick limit: none: play to the end (10,000 tricks at most)" in screen
+        assert "(0:" not in screen
+        term.child.send("\x1b[B")  # down
+        screen = term.until("▶ Seats at the table: ◀ [ 2 seats ] ▶")
+        assert _focused_rows(screen) == ["▶ Seats at the table: ◀ [ 2 seats ] ▶"]
+        assert "  Rules: classic" in screen  # the row left behind: no marker, no brackets
+        for _ in range(2):
+            term.child.send("\x1b[B")
+        screen = term.until("▶ Trick limit: ◀ [ none")  # the common choices come first
+        term.child.send("\x1b[C")  # right: 10 tricks
+        screen = term.until("▶ Trick limit: ◀ [ 10 ] ▶")
+        term.child.send("\x1b")  # back
+        term.until("Play the computer now")
+    finally:
+        term.child.terminate(force=True)
+
+
+def _seat_block(screen: str, name: str) -> list[str]:
+    """The lines of a seat on the table: its 3 lines, or its framed panel."""
+    lines = screen.splitlines()
+    top = next(i for i, line in enumerate(lines) if name in line)
+    if "╭─" in lines[top]:
+        end = next(i for i in range(top + 1, len(lines)) if "╰──" in lines[i] and "╯" in lines[i])
+        return lines[top : end + 1]
+    return lines[top : top + 3]
+
+
+def _next_game(t: Table, games: int) -> bool:
+    return t.games_over == games and t.phase == "battle"
+
+
+def _laid(t: Table, step: int) -> bool:
+    """Seat 1 (ada) has acted in ``step``, or the table is past it."""
+    return 1 in t.acted or t.step != step
+
+
+def _backs(block: list[str]) -> int:
+    joined = "\n".join(block)
+    return joined.count("│▒▒▒▒▒│") // 3 + joined.count("│▒▒▒│")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_laid_face_down_war_card_is_drawn_in_a_real_terminal(
+    server: ServerProc, size: tuple[int, int]
+) -> None:
+    """In a real pseudo-terminal: in a war, ada lays her cards and they are on her side of
+    the table, face down, while bo has not laid his (no reveal yet)."""
+    async with player(server, "bo") as bo:
+        joined = await bo.create(
+            "classic", 2, options={"min_rank": 10, "war_down": 1, "max_tricks": 300}
+        )
+        term = Terminal(server, "join", joined.code, size=size)
+        try:
+            await bo.wait(lambda t: t.phase == "battle", 20)
+            deadline = time.monotonic() + 90
+            checked = False
+            while not checked:
+                assert time.monotonic() < deadline, "no war in 90 s\n" + term.pump(0.1)
+                t = bo.table
+                if t.phase == "over":  # no war ada could lay in (a short war ended it): again
+                    games = t.games_over
+                    await bo.rematch()
+                    term.until("r rematch", 10)
+                    term.child.send("r")
+                    await bo.wait(functools.partial(_next_game, games=games), 10)
+                    continue
+                ada_to_lay = 1 in t.awaiting and 1 not in t.acted
+                if t.phase == "war" and ada_to_lay:
+                    screen = term.until("WAR!", 10)
+                    before = _backs(_seat_block(screen, "ada (you)"))
+                    step = t.step
+                    term.child.send(" ")
+                    await bo.wait(functools.partial(_laid, step=step), 10)
+                    assert t.step == step, "the war step went by without bo"
+                    screen = term.until("✓ laid", 10)
+                    block = _seat_block(screen, "ada (you)")
+                    assert _backs(block) == before + 2, "\n".join(block)  # 1 down, 1 to turn up
+                    await bo.flip(step)
+                    checked = True
+                elif t.my_turn:
+                    await bo.flip(t.step)
+                elif ada_to_lay:
+                    term.child.send(" ")
+                    step = t.step
+                    with contextlib.suppress(TimeoutError):
+                        await bo.wait(functools.partial(_laid, step=step), 2)
+                else:
+                    await asyncio.sleep(0.05)
+                term.pump(0.05)
+        finally:
+            term.child.terminate(force=True)
+
+
+def test_game_over_keeps_the_score_and_a_rematch_can_be_taken_back() -> None:
+    t = _war_table()
+    t.apply_event(m.TrickWon(seq=30, trick=7, winner=0, total=12, face_up=[], wars=2,
+                             returned_to=None, returned=[], stolen_from=[]))  # fmt: skip
+    t.apply_event(m.GameOver(seq=31, result="win", winners=[0], reason="round_cap",
+                             counts=[32, 20], set_aside=[]))  # fmt: skip
+    assert t.room is not None and t.room.wins == [3, 1]  # the example's 2-1, and this win
+    t.apply_event(m.PlayerReady(seq=32, seat=0, ready=True))  # ada asked for a rematch
+    t.apply_event(m.PlayerReady(seq=33, seat=1, ready=False))  # bo has not (yet)
+    seen = view.Seen("ws://127.0.0.1:8765/ws")
+    text = view.game_over(t, seen).plain
+    assert "Games won in this room: ada (you) 3, bo 1" in text
+    assert "Waiting for bo. Press r to take yours back." in text
+    assert t.rematch_waits == [1]

@@ -74,8 +74,9 @@ def _cycling_hand_seed(rules: Rules) -> int:
 
 
 def test_hand_games_on_the_automatic_policy_are_cycle_checked() -> None:
-    """Arneson with three players was never cycle-checked: such games ran to any cap."""
-    rules = make_rules("arneson", {"players": 3})
+    """Arneson with three players was never cycle-checked: such games ran to any cap.
+    (A repeat can only be proved where nothing is shuffled: the seat-ordered gathering.)"""
+    rules = make_rules("arneson", {"players": 3, "gather_order": "winner_first"})
     seed = _cycling_hand_seed(rules)
     auto = play(new_game(rules, seed, auto=True))
     assert auto.reason == "cycle" and auto.tricks < HARD_CAP_TRICKS
@@ -86,7 +87,7 @@ def test_hand_games_on_the_automatic_policy_are_cycle_checked() -> None:
 
 
 def test_a_choice_off_the_automatic_policy_stops_cycle_checks() -> None:
-    rules = make_rules("arneson", {"players": 3})
+    rules = make_rules("arneson", {"players": 3, "gather_order": "winner_first"})
     seed = _cycling_hand_seed(rules)
     state = new_game(rules, seed, auto=True)
     assert state.cycle_power
@@ -127,8 +128,9 @@ def test_a_timed_game_is_ended_by_its_clock_not_by_a_cycle() -> None:
 
 
 def test_three_player_timed_games_run_to_the_clock() -> None:
-    """3 of 30 three-player timed games used to end early as a cycle draw."""
-    rules = make_rules("timed", {"players": 3})
+    """3 of 30 three-player timed games used to end early as a cycle draw (with the
+    winner's cards gathered first, where positions repeat)."""
+    rules = make_rules("timed", {"players": 3, "gather_order": "winner_first"})
     ended = [play(new_game(rules, seed, auto=True)) for seed in range(1, 31)]
     reasons = {s.reason for s in ended}
     assert "cycle" not in reasons and "round_cap" not in reasons

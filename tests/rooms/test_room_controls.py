@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from room_support import status
 
 from protocol import messages as m
 from protocol.errors import ErrorCode
@@ -25,11 +26,6 @@ def _kinds(out: Outcome) -> list[type[m.RoomEvent]]:
     return [type(e) for e in out.events]
 
 
-def status(rec: RoomRecord) -> str:
-    """The room's status, as a plain string (a transition changes it behind mypy's back)."""
-    return rec.status
-
-
 def test_taking_a_seat_means_ready_and_a_full_room_starts_by_itself() -> None:
     rec, _ = _room()
     assert rec.seats[0].ready
@@ -48,7 +44,7 @@ def test_with_ready_checks_every_player_says_ready() -> None:
     assert rec.status == "lobby"
     out = Outcome()
     rooms.set_ready(rec, out, "pb", True)
-    assert status(rec) == "playing"  # (mypy narrowed it to "lobby" above)
+    assert status(rec) == "playing"
     assert m.GameStarted in _kinds(out)
 
 
@@ -70,7 +66,7 @@ def test_start_now_seats_computer_players_in_the_empty_seats() -> None:
     assert rec.status == "lobby"
     out = Outcome()
     rooms.start(rec, out, "pa")
-    assert status(rec) == "playing"  # (mypy narrowed it to "lobby" above)
+    assert status(rec) == "playing"
     assert [s.bot for s in rec.seats] == [False, False, True, True]
     joined = [e for e in out.events if isinstance(e, m.PlayerJoined)]
     assert [(e.seat, e.bot) for e in joined] == [(2, True), (3, True)]

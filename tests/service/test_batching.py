@@ -47,9 +47,9 @@ async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_hold
     """A step of play appends its plays to the room's tail; the record in Redis
     (the stored one, the tail replayed) is always the one the node committed,
     and every STEPS_PER_RECORD steps the whole record is written again."""
-    url, client, pipe = db
-    node = Node(Settings(redis_url=url), client, "tail-a", pipe=pipe)
-    other = Node(Settings(redis_url=url), client, "tail-b", pipe=pipe)
+    url, _client, pipe = db
+    node = Node(Settings(redis_url=url), "tail-a", pipe)
+    other = Node(Settings(redis_url=url), "tail-b", pipe)
     admin = redis.Redis.from_url(url)
     code = "TAIL1"
 
@@ -82,7 +82,7 @@ async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_hold
         assert checkpoint + tail_length(admin, code) == node.service.cache[code].version
         # A node that hears the updates keeps the record and the steps since as
         # its cache (here fed by hand: these nodes do not listen themselves).
-        listener = Node(Settings(redis_url=url), client, "tail-c", pipe=pipe)
+        listener = Node(Settings(redis_url=url), "tail-c", pipe)
         heard = 0
         while (msg := updates.get_message(timeout=1.0)) is not None:
             if msg["type"] == "message":
@@ -108,9 +108,9 @@ async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_hold
 async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
-    url, client, pipe = db
-    node = Node(Settings(redis_url=url), client, "batch-a", pipe=pipe)
-    other = Node(Settings(redis_url=url), client, "batch-b", pipe=pipe)
+    url, _client, pipe = db
+    node = Node(Settings(redis_url=url), "batch-a", pipe)
+    other = Node(Settings(redis_url=url), "batch-b", pipe)
     admin = redis.Redis.from_url(url)
 
     def script_calls() -> int:

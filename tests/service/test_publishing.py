@@ -57,7 +57,7 @@ async def test_a_commit_is_published_only_when_another_node_serves_the_room(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
     url, client, pipe = db
-    store = Store(client, pipe=pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
+    store = Store(pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
     other: list[bytes] = []
     them = await RawSubscription.open(pipe, "hot-b", lambda _c, d: other.append(d))
     version = 0

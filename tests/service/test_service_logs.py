@@ -8,7 +8,6 @@ import functools
 from collections.abc import AsyncIterator
 
 import pytest
-import redis.asyncio as aioredis
 from structlog.testing import capture_logs
 
 from server import rooms
@@ -18,6 +17,7 @@ from server.service.jobs import Jobs
 from server.service.node import Node
 from server.service.service import RoomService
 from server.store.embedded import RedisProcess
+from server.store.pipe import RedisPipe
 from server.store.store import Store
 from server.store.update import RoomUpdate
 
@@ -41,9 +41,9 @@ class Delivered:
 
 @pytest.fixture()
 async def store(redis_proc: RedisProcess) -> AsyncIterator[Store]:
-    client = aioredis.Redis.from_url(redis_proc.url)
-    yield Store(client, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
-    await client.aclose()
+    pipe = RedisPipe(redis_proc.url, "logs-test")
+    yield Store(pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
+    await pipe.close()
 
 
 async def test_a_game_is_logged_once_by_the_node_that_ends_it(store: Store) -> None:
@@ -78,9 +78,7 @@ async def test_a_game_is_logged_once_by_the_node_that_ends_it(store: Store) -> N
 
 
 async def test_a_failing_background_job_is_logged_and_runs_again(redis_proc: RedisProcess) -> None:
-    node = Node(
-        Settings(redis_url=redis_proc.url), aioredis.Redis.from_url(redis_proc.url), "logs-node"
-    )
+    node = Node(Settings(redis_url=redis_proc.url), "logs-node")
     jobs: Jobs = node.jobs
     runs = 0
 

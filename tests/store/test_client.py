@@ -12,8 +12,8 @@ import redis.asyncio as aioredis
 from server_support import KRIG_SERVER, ROOT, ServerProc, close_all, play_all, seat_players
 
 from server.errors import RedisUrlError
-from server.store.client import redis_client, sentinel_parts
 from server.store.embedded import RedisProcess, find_redis_server, free_port
+from tools.redis_client import redis_client, sentinel_parts
 
 
 def test_sentinel_url_parts() -> None:

@@ -13,7 +13,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
 from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
-from server.store.pipe import RedisPipe, command_key, parse_target, pipe_supported
+from server.store.pipe import RedisPipe, command_key, parse_target
 from server.store.subscription import SILENT_S, RawSubscription
 from tools.redis_rig import LocalCluster
 
@@ -23,8 +23,9 @@ def test_every_url_kind_uses_the_pipe() -> None:
         "redis://127.0.0.1:6379/0", "unix:///run/redis.sock?db=1", "rediss://host:6380/0",
         "redis+sentinel://s:26379/krig", "redis+cluster://a:7000,b:7001",
     ):  # fmt: skip
-        assert pipe_supported(url)
-    assert not pipe_supported("memcached://a:11211")
+        assert parse_target(url).kind in ("direct", "sentinel", "cluster")
+    with pytest.raises(RedisUrlError):
+        parse_target("memcached://a:11211")
     target = parse_target("redis+cluster://:pw@a:7000,[::1]:7001,c")
     assert target.kind == "cluster" and target.options.password == "pw"
     assert target.addresses == [("a", 7000), ("::1", 7001), ("c", 6379)]
@@ -143,6 +144,25 @@ async def test_raw_subscription_delivers_in_order_and_notices_silence(
         await pipe.close()
 
 
+async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
+    redis_proc: RedisProcess,
+) -> None:
+    pipe = RedisPipe(redis_proc.url.rsplit("/", 1)[0] + "/4", "pack-test")
+    try:
+        results = await asyncio.gather(
+            pipe.execute_many([("SET", "pack:a", "A")]),
+            pipe.execute_many([("SET", "pack:b", object())]),  # type: ignore[list-item]
+            pipe.execute_many([("GET", "pack:a")]),
+            return_exceptions=True,
+        )
+        assert results[0] == [b"OK"]
+        assert isinstance(results[1], TypeError)
+        assert results[2] == [b"A"]
+        assert await pipe.execute_many([("GET", "pack:b")]) == [None]
+    finally:
+        await pipe.close()
+
+
 def test_a_redirect_with_an_empty_endpoint_goes_to_the_host_asked() -> None:
     """The cluster spec: ``MOVED 3999 :6381`` means the host the command went to
     (a node that does not know its own address as the client reaches it)."""
@@ -198,22 +218,3 @@ def _served_by(client: redis.Redis, key: str, port: int) -> bool:
         if int(start) <= slot <= int(end):
             return int(primary[1]) == port
     return False
-
-
-async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
-    redis_proc: RedisProcess,
-) -> None:
-    pipe = RedisPipe(redis_proc.url.rsplit("/", 1)[0] + "/4", "pack-test")
-    try:
-        results = await asyncio.gather(
-            pipe.execute_many([("SET", "pack:a", "A")]),
-            pipe.execute_many([("SET", "pack:b", object())]),  # type: ignore[list-item]
-            pipe.execute_many([("GET", "pack:a")]),
-            return_exceptions=True,
-        )
-        assert results[0] == [b"OK"]
-        assert isinstance(results[1], TypeError)
-        assert results[2] == [b"A"]
-        assert await pipe.execute_many([("GET", "pack:b")]) == [None]
-    finally:
-        await pipe.close()

@@ -29,8 +29,8 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
     hash's version the room's), a room is read with its last steps, and its next
     commit writes it whole in this format; the old deadline set and lobby move
     into their shards."""
-    url, client, pipe = db
-    node = Node(Settings(redis_url=url), client, "fmt2-a", pipe=pipe)
+    url, _client, pipe = db
+    node = Node(Settings(redis_url=url), "fmt2-a", pipe)
     admin = redis.Redis.from_url(url)
     code = "OLDF2"
     try:

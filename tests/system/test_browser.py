@@ -339,17 +339,17 @@ async def test_what_the_host_picks_is_what_the_room_gets(
     page = await browser.page(web_server.http + "/", name="Options")
     code = await _host(
         page, "classic", 2,
-        {"war_down": "1", "gather_order": "shuffled", "steal": "true", "detect_cycles": "false"},
+        {"war_down": "1", "gather_order": "seat_order", "steal": "true", "detect_cycles": "false"},
         cap=300,
     )  # fmt: skip
     assert load_room(redis_url, code).options == {
-        "war_down": 1, "gather_order": "shuffled", "steal": True,
+        "war_down": 1, "gather_order": "seat_order", "steal": True,
         "detect_cycles": False, "max_tricks": 300,
     }  # fmt: skip
     await page.click("#rules summary")
     shown = await page.inner_text("#rules-list")
     assert "Face-down cards in a war: 1 (Polish)" in shown
-    assert "Order of the won cards: shuffled (krig's own" in shown
+    assert "Order of the won cards: seat by seat (krig's own" in shown
     assert "gather_order" not in shown  # words, not identifiers
     # Options that cannot go together: the page says which and why.
     await page.click("#leave")
@@ -397,10 +397,13 @@ async def test_a_first_visit_asks_for_a_name_and_an_invite_link_seats_you_under_
         # Taking a seat means ready: no "I'm ready" button without ready checks.
         assert await page.locator("#ready").count() == 0
         assert (await page.inner_text("#seat-1")).count("ready") >= 1
-        # A first visit through the link: asked for a name, then seated under it.
-        other = await browser.page(web_server.http + f"/r/{code}", name=None)
+        # A first visit through the link: asked for a name (told whose table), then seated.
+        link = await page.input_value("#invite-link")
+        assert link == f"{web_server.http}/r/{code}?from=Ada"
+        other = await browser.page(link, name=None)
         await other.wait_for_selector("#name-form")
-        assert code in await other.inner_text("#name-form")
+        told = await other.inner_text("#name-form")
+        assert f"You are invited to Ada's table (room {code})." in told
         await other.fill("#name", "Bo")
         await other.click("#name-ok")
         await other.wait_for_function(
@@ -410,14 +413,15 @@ async def test_a_first_visit_asks_for_a_name_and_an_invite_link_seats_you_under_
         await host.wait(lambda t: t.room is not None and t.room.seats[2].name == "Bo 2", 10)
         await page.wait_for_selector("#seat-2 >> text=Bo 2")
         assert await other.evaluate("localStorage.getItem('krig.name')") == "Bo"
-        # The invite link, with copy (and share where the browser has it).
-        assert await other.input_value("#invite-link") == f"{web_server.http}/r/{code}"
+        # The invite link, with copy (and share where the browser has it): folded away
+        # once the game is on.
+        assert await other.input_value("#invite-link") == link
+        assert not await other.is_visible("#copy")
+        await other.click("#invite summary")
         await other.context.grant_permissions(["clipboard-read", "clipboard-write"])
         await other.click("#copy")
         await other.wait_for_selector("#copy >> text=Copied")
-        assert (
-            await other.evaluate("navigator.clipboard.readText()") == f"{web_server.http}/r/{code}"
-        )
+        assert await other.evaluate("navigator.clipboard.readText()") == link
         has_share = await other.evaluate("typeof navigator.share === 'function'")
         assert await other.locator("#share").count() == (1 if has_share else 0)
     finally:
@@ -450,7 +454,7 @@ async def test_a_link_to_a_game_under_way_offers_to_watch(
         await players[0].flip(players[0].table.step)
         await page.wait_for_function("() => krig.table.acted.size === 1")
         phase = await page.inner_text("#phase")
-        assert phase == "Battle: waiting for Bo to flip.", phase
+        assert phase == "Waiting for Bo to flip.", phase
     finally:
         for s in players:
             await s.close()
@@ -528,15 +532,27 @@ async def test_two_browsers_play_a_whole_game_and_a_rematch(
         )
         assert "✗" not in check
     assert_conserved(redis_url, code)
-    # Rematch: who is in shows on both pages.
+    # Rematch: who is in shows on both pages; the one who asked names who it waits for,
+    # and may take it back.
     await ada.click("#rematch")
     await bo.wait_for_selector("#rematch-status >> text=Ada wants a rematch: 1 of 2.")
-    await ada.wait_for_selector("#rematch[disabled] >> text=Waiting for the others")
+    await ada.wait_for_selector("#rematch[disabled] >> text=Waiting for Bo…")
+    await ada.click("#rematch-undo")
+    await bo.wait_for_selector("#rematch-status >> text=Nobody has asked for a rematch yet")
+    await ada.wait_for_selector("#rematch:not([disabled]) >> text=Play again")
+    await ada.click("#rematch")
+    await bo.wait_for_selector("#rematch-status >> text=Ada wants a rematch: 1 of 2.")
     await bo.click("#rematch")
     for p in pages:
         await p.wait_for_function(
             "() => ['battle', 'war'].includes(krig.table.phase) && krig.table.game === 2"
         )
+    # The running score, in the room: one game won by whoever won it.
+    winners = await ada.evaluate("krig.table.room.wins")
+    assert sorted(winners) in ([0, 1], [0, 0]), winners  # (a draw counts for no one)
+    if sum(winners):
+        name = "Ada" if winners[0] else "Bo"
+        assert f"{name} 1" in await ada.inner_text("#score")
     # The page never received a card before the rules revealed it.
     for seat, mine in enumerate(frames):
         assert assert_no_leak(mine, seat) > 20
@@ -999,7 +1015,7 @@ async def test_an_https_page_plays_over_wss_and_invites_at_the_public_url(
         page = await browser.page(url, "Ada", ignore_https_errors=True)
         assert await page.evaluate("krig.ws.url") == f"wss://localhost:{srv.port}/ws"
         code = await _host(page)
-        assert await page.input_value("#invite-link") == f"{public}/r/{code}"
+        assert await page.input_value("#invite-link") == f"{public}/r/{code}?from=Ada"
         assert await page.locator("#invite-hint").count() == 0
     finally:
         if page is not None:
@@ -1010,10 +1026,19 @@ async def test_an_https_page_plays_over_wss_and_invites_at_the_public_url(
 async def test_a_server_on_this_machine_only_says_so_at_the_invite(
     web_server: ServerProc, browser: Browser
 ) -> None:
+    """...to the host, in the waiting room, once: not in the game, nor to a guest, nor again."""
     page = await browser.page(web_server.http + "/")
     code = await _host(page)
-    assert await page.input_value("#invite-link") == f"{web_server.http}/r/{code}"
+    assert await page.input_value("#invite-link") == f"{web_server.http}/r/{code}?from=Ada"
     assert "--host 0.0.0.0" in await page.inner_text("#invite-hint")
+    guest = await browser.page(f"{web_server.http}/r/{code}", name="Bo")
+    await guest.wait_for_function("() => krig.table.room && krig.table.room.state === 'playing'")
+    assert await guest.locator("#invite-hint").count() == 0
+    await page.wait_for_function("() => krig.table.room.state === 'playing'")
+    assert await page.locator("#invite-hint").count() == 0
+    await page.click("#leave")
+    await _host(page)  # another room: the host has read it once
+    assert await page.locator("#invite-hint").count() == 0
 
 
 async def test_the_deal_check_fails_a_deal_that_was_changed_and_titles_read_right(

@@ -135,6 +135,9 @@ async def test_verify_accepts_honest_records_and_rejects_tampering(
     assert (
         record["commitment"] and record["proof"]["nonce"] and record["inputs"] and record["events"]
     )
+    # Every trick was gathered shuffled from the committed seed (the default), and the
+    # replay above still matched: the shuffle is as verifiable as the deal.
+    assert record["rules"]["gather_order"] == "shuffled"
     # The digest binds the play events exactly as this client received them live.
     live = [
         encode(msgspec.structs.replace(x, seq=0))

@@ -8,6 +8,8 @@
   modules may name its public types, never its protocol machinery);
 - the room service never holds a socket: it imports neither websockets nor
   the transport (a member is a ``server.service.sink.Sink``);
+- the server has one Redis path (``server.store.pipe``): it imports redis-py
+  only for its exception types and its key-slot helper, never its clients;
 - the transport names no Redis key: it imports neither the key catalogue nor
   the scripts, and no string of it looks like a krig key;
 - ``krig`` and ``krig-server`` start in a folder whose own ``protocol.py``,
@@ -81,6 +83,19 @@ def test_the_service_never_touches_a_socket() -> None:
             if m.split(".")[0] == "websockets" or m.startswith("server.transport")
         }
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+REDIS_HELPERS = {"redis.exceptions", "redis.crc"}
+"""What the server may take from redis-py: its exception types and ``key_slot``."""
+
+
+def test_the_server_has_one_redis_path() -> None:
+    for path in _modules("server"):
+        clients = {
+            name for name in _imports(path)
+            if (name == "redis" or name.startswith("redis.")) and name not in REDIS_HELPERS
+        }  # fmt: skip
+        assert not clients, f"{path.relative_to(ROOT)} imports redis-py's {sorted(clients)}"
 
 
 KEY_MODULES = ("server.store.keys", "server.store.scripts")

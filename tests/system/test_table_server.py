@@ -80,13 +80,15 @@ async def test_turn_timer_fires_once_after_a_restart(
     await b.connect()
     try:
         joined = await a.create("classic", 2)
-        await a.configure(turn_s=2)
+        # 5 s: the restart and the client's reconnect come before the deadline even on a
+        # loaded machine (a client back after it gets a snapshot, without the acted event).
+        await a.configure(turn_s=5)
         await b.join(joined.code)
         await a.ready()
         await b.ready()
         await a.wait(lambda t: t.phase == "battle")
         code = joined.code
-        await a.flip(0)  # seat 1 idles; its 2 s deadline is pending in Redis
+        await a.flip(0)  # seat 1 idles; its 5 s deadline is pending in Redis
         srv.kill()
         await asyncio.sleep(0.3)
         srv.start()
@@ -322,3 +324,98 @@ async def test_computer_seats_survive_a_server_restart(
     finally:
         await host.close()
         srv.stop()
+
+
+async def _play_step(players: list[Session]) -> None:
+    """Every seat that must act flips once; back when the step is over for all of them."""
+    table = players[0].table
+    step = table.step
+    await asyncio.gather(*(p.flip(step) for p in players if p.table.my_turn))
+    for p in players:
+        await p.wait(functools.partial(_past_step, step=step), 20)
+
+
+async def test_a_reload_mid_war_finds_the_war_the_trick_log_and_the_score(
+    server: ServerProc,
+) -> None:
+    """A player who reloads in a war gets it back from the snapshot: the war's seats
+    and face-down count, the latest tricks; after the game, the score and a rematch
+    that can be taken back, as anyone who comes in sees them."""
+    ada, bo = Session(server.url, "ada"), Session(server.url, "bo", record=True)
+    sessions = [ada, bo]
+    for s in sessions:
+        await s.connect()
+    try:
+        code = (await ada.create("quick", 2, options={"max_tricks": 80})).code
+        await bo.join(code)
+        await ada.wait(lambda t: t.phase == "battle")
+        while not (bo.table.war and bo.table.tricks_log) and bo.table.phase != "over":
+            await _play_step([ada, bo])  # (a war after a trick: 8% a trick with 36 cards)
+        war = bo.table.war
+        assert war is not None and len(bo.table.tricks_log) >= 1
+        await ada.close()
+        again = Session(server.url, "ada", token=ada.token)
+        again._ids = ada._ids  # the same session: its action ids go on (a retried id is a retry)
+        sessions.append(again)
+        await again.connect()
+        await again.wait(lambda t: t.view is not None and t.seq >= bo.table.seq, 10)
+        back = again.table
+        assert back.war is not None and back.phase == "war"
+        assert (back.war.seats, back.war.down) == (war.seats, war.down)
+        assert back.my_turn and back.seat == 0
+        kept = [(t.trick, t.winner, t.total, t.wars) for t in bo.table.tricks_log[-10:]]
+        assert [(t.trick, t.winner, t.total, t.wars) for t in back.tricks_log] == kept
+        snaps = [decode_server(f) for f in bo.frames or []]
+        assert not any(isinstance(x, m.Snapshot) and x.view and x.view.war_seats for x in snaps)
+        players = [again, bo]
+        while bo.table.phase != "over":
+            await _play_step(players)
+        await again.wait(lambda t: t.phase == "over", 10)
+        result = bo.table.result
+        assert result is not None and again.table.room is not None
+        expected = [1 if result.result == "win" and s in result.winners else 0 for s in (0, 1)]
+        assert again.table.room.wins == expected == (bo.table.room.wins if bo.table.room else [])
+        # A rematch: asked, taken back; anyone who comes in sees whom it waits for.
+        await again.rematch()
+        watcher = Session(server.url, "watch")
+        sessions.append(watcher)
+        await watcher.connect()
+        await watcher.spectate(code)
+        await watcher.wait(lambda t: t.room is not None, 5)
+        assert watcher.table.room is not None
+        assert watcher.table.room.rematch == [1] and watcher.table.room.wins == expected
+        await again.rematch(on=False)
+        await bo.wait(lambda t: t.rematch_waits == [0, 1], 5)
+        late = Session(server.url, "late")
+        sessions.append(late)
+        await late.connect()
+        await late.spectate(code)
+        await late.wait(lambda t: t.room is not None, 5)
+        assert late.table.room is not None and late.table.room.rematch == [0, 1]
+        await bo.rematch()
+        await again.rematch()
+        await bo.wait(lambda t: t.phase == "battle" and t.tricks_log == [], 10)
+        assert bo.table.room is not None and bo.table.room.wins == expected
+    finally:
+        await close_all(sessions)
+
+
+async def test_add_bot_and_remove_seat_send_room_changed(server: ServerProc) -> None:
+    host, guest = Session(server.url, "host"), Session(server.url, "guest", record=True)
+    for s in (host, guest):
+        await s.connect()
+    try:
+        code = (await host.create("classic", 4)).code
+        await guest.join(code)
+        await host.add_bot()
+        await guest.wait(lambda t: t.room is not None and t.room.seats[2].bot, 5)
+        await host.remove_seat(2)
+        await guest.wait(lambda t: t.room is not None and t.room.seats[2].name is None, 5)
+        await asyncio.sleep(0.2)
+        events = [decode_server(f) for f in guest.frames or []]
+        kinds = [type(e) for e in events if m.is_room_event(e)]
+        assert kinds[-4:] == [m.PlayerJoined, m.RoomChanged, m.PlayerLeft, m.RoomChanged]
+        last = events[-1]
+        assert isinstance(last, m.RoomChanged) and last.room.seats[2].name is None
+    finally:
+        await close_all([host, guest])

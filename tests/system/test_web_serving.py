@@ -51,7 +51,8 @@ def server(redis_proc: RedisProcess, tmp_path_factory: pytest.TempPathFactory) -
 
 
 def test_a_reload_gets_304_for_what_it_already_has(server: ServerProc) -> None:
-    for path in ("/", "/r/ABC-DEF", "/static/app.js", "/static/vendor/preact.module.js"):
+    pages = ("/", "/r/ABC-DEF", "/r/ABC-DEF/g/2", "/replay")
+    for path in (*pages, "/static/app.js", "/static/replay.js", "/static/vendor/preact.module.js"):
         status, headers, body = _get(server.port, path)
         assert status == 200 and body, path
         etag = headers["etag"]
@@ -61,9 +62,11 @@ def test_a_reload_gets_304_for_what_it_already_has(server: ServerProc) -> None:
         assert (status, body, again["etag"]) == (304, b"", etag), path
         status, _, body = _get(server.port, path, {"If-None-Match": '"something-else"'})
         assert status == 200 and body, path
-    # Each file has its own tag; the two page paths are one page.
-    tags = {_get(server.port, p)[1]["etag"] for p in ("/", "/r/X", "/static/style.css")}
+    # Each file has its own tag; the page paths are one page.
+    tags = {_get(server.port, p)[1]["etag"] for p in (*pages, "/static/style.css")}
     assert len(tags) == 2
+    for other in ("/r/ABC-DEF/g/x", "/r/ABC-DEF/h/1", "/replays"):
+        assert _get(server.port, other)[0] == 404, other
     status, headers, _ = _get(server.port, "/static/vendor/htm.module.js")
     assert status == 200 and headers["content-type"].startswith("text/javascript")
     assert _get(server.port, "/static/vendor/../app.js")[0] == 404

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis.asyncio as aioredis
 import websockets
 from server_support import (
     ServerProc,
@@ -132,7 +131,6 @@ async def test_a_lobby_change_goes_after_what_a_bundling_watcher_was_sent_in_the
 ):
     node = Node(
         Settings(redis_url="redis://127.0.0.1:1"),
-        aioredis.Redis.from_url("redis://127.0.0.1:1"),
         "lobbynode",
     )
     change = encode(m.Ack(id=2, step=0))  # (stands for a lobby_room frame from pub/sub)

@@ -8,8 +8,9 @@
     redis+cluster://[:password@]h1:6379,h2:6379 a Redis Cluster (or Valkey in cluster
                                                 mode); any of its nodes will do to start
 
-The server's own calls all go through the pipe; this client is for what
-stands beside it (the readiness ping, tools, tests).
+The server builds no redis-py client (every call of its goes through
+:mod:`server.store.pipe`); this one is for the tests and tools that look at
+the same Redis from outside.
 """
 
 from __future__ import annotations
