@@ -285,7 +285,11 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
     return list(live.values()), records
 
 
-def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[str, Any]:
+def run(
+    seconds: float, rooms: int, idle: int, loop: str = "asyncio", min_replicas: int = 0
+) -> dict[str, Any]:
+    """``min_replicas``: that many replicas of the Redis (on its CPU too), and krig with
+    ``--redis-min-replicas`` as many (every commit waits for them: WAIT)."""
     process.raise_open_files()
     report: dict[str, Any] = {
         "machine": {
@@ -293,18 +297,28 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
             "python": sys.version.split()[0],
             "pinned": PINNED,
             "loop": loop,
+            "min_replicas": min_replicas,
         }
     }
     report["pauses"] = machine_pauses(3.0)
     rp = RedisProcess(port=free_port()).start()
     if rp.proc is not None:
         _pin(rp.proc.pid, REDIS_CPUS)
+    replicas = [
+        RedisProcess(port=free_port(), extra=("--replicaof", "127.0.0.1", str(rp.port))).start()
+        for _ in range(min_replicas)
+    ]
+    for replica in replicas:
+        if replica.proc is not None:
+            _pin(replica.proc.pid, REDIS_CPUS)
+    _replicated(rp.url, min_replicas)
     krig_port, echo_port, floor_port = free_port(), free_port(), free_port()
     server = _start(
         [str(Path(sys.executable).parent / "krig-server"), "serve", "--port", str(krig_port),
          "--redis-url", rp.url, "--log-level", "warning", "--log-format", "json",
          "--max-conns-per-addr", "0", "--rooms-per-min", "0", "--grace-s", "600",
-         "--msg-rate", "100000", "--msg-burst", "100000", "--loop", loop],
+         "--msg-rate", "100000", "--msg-burst", "100000", "--loop", loop,
+         "--redis-min-replicas", str(min_replicas)],
         b"listening",
     )  # fmt: skip
     echo = _start([sys.executable, "-m", "bench.stack", "echo", str(echo_port), loop], b"echo")
@@ -421,8 +435,30 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         for proc in (server, echo, floor):
             proc.terminate()
             proc.wait(10)
+        for replica in replicas:
+            replica.cleanup()
         rp.cleanup()
     return report
+
+
+def _replicated(url: str, count: int, timeout_s: float = 30.0) -> None:
+    """Wait until ``count`` replicas of the Redis at ``url`` are online."""
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + timeout_s
+    try:
+        while True:
+            info = client.info("replication")
+            online = [
+                v for k, v in info.items()
+                if k.startswith("slave") and isinstance(v, dict) and v.get("state") == "online"
+            ]  # fmt: skip
+            if len(online) >= count:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{count} replica(s) never came online: {info}")
+            time.sleep(0.1)
+    finally:
+        client.close()
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -435,7 +471,13 @@ def format_report(r: dict[str, Any]) -> str:
         f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}, "
         f"{r['machine'].get('loop', 'asyncio')} event loop; "
         "client, servers and Redis on this machine"
-        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else ""),
+        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else "")
+        + (
+            f"; {r['machine']['min_replicas']} replica(s), --redis-min-replicas "
+            f"{r['machine']['min_replicas']}"
+            if r["machine"].get("min_replicas")
+            else ""
+        ),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
         f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "

@@ -155,6 +155,10 @@ class LocalCluster:
                     return
             except OSError:
                 time.sleep(0.02)
+            except RuntimeError as exc:  # a restarted node reading its append-only file
+                if "LOADING" not in str(exc):
+                    raise
+                time.sleep(0.02)
         raise RedisStartError(f"cluster node {port} did not start")
 
     def node_id(self, port: int) -> str:

@@ -405,6 +405,11 @@ class RedisPipe:
         self.scripts: dict[str, str] = {}
         """sha -> body of every script registered: loaded wherever NOSCRIPT comes back."""
         self._links: dict[Address, _Link] = {}
+        self._quick_links: dict[Address, _Link] = {}
+        """With ``min_replicas``: a second connection per server for the calls that are
+        not durable (heartbeats, the probe, leases), so that they never queue behind
+        a ``WAIT`` (Redis answers a connection's commands in order, and a ``WAIT``
+        that cannot be met holds that connection for WAIT_MS)."""
         self._primary: Address | None = (
             self.target.addresses[0] if self.target.kind == "direct" else None
         )
@@ -426,10 +431,11 @@ class RedisPipe:
 
     # ------------------------------------------------------------ where
 
-    def _link(self, address: Address) -> _Link:
-        link = self._links.get(address)
+    def _link(self, address: Address, quick: bool = False) -> _Link:
+        links = self._quick_links if quick else self._links
+        link = links.get(address)
         if link is None:
-            link = self._links[address] = _Link(address, self.target.options, self.name)
+            link = links[address] = _Link(address, self.target.options, self.name)
         return link
 
     async def primary(self) -> Address:
@@ -548,8 +554,9 @@ class RedisPipe:
             return
         self.switches += 1
         log.warning("redis_primary_switched", old=str(old), new=str(new))
-        if old in self._links:
-            self._links.pop(old).drop()
+        for links in (self._links, self._quick_links):
+            if old in links:
+                links.pop(old).drop()
         for callback in self.on_switch:
             with contextlib.suppress(Exception):
                 callback()
@@ -594,8 +601,9 @@ class RedisPipe:
                 for slot in range(int(start), int(end) + 1):
                     slots[slot] = where
             self._slots = slots
-            for gone in [a for a in self._links if a not in set(slots)]:
-                self._links.pop(gone).close()
+            for links in (self._links, self._quick_links):
+                for gone in [a for a in links if a not in set(slots)]:
+                    links.pop(gone).close()
             return
         raise RedisConnectionError(f"no node of the cluster answers: {last}")
 
@@ -647,6 +655,7 @@ class RedisPipe:
         pending = list(range(len(commands)))
         asking: dict[int, Address] = {}
         wait = (self.min_replicas, WAIT_MS) if durable and self.min_replicas > 0 else None
+        quick = not durable and self.min_replicas > 0  # (its own connection: _quick_links)
         give_up = time.monotonic() + (RETRY_FOR_S if wait is None else DURABLE_RETRY_S)
         delay = 0.02
         while True:
@@ -657,7 +666,7 @@ class RedisPipe:
                     groups.setdefault(address, []).append(i)
                 sent: list[tuple[Address, list[int], list[asyncio.Future[Any]], Any]] = []
                 for address, indices in groups.items():
-                    proto = await self._link(address).connection()
+                    proto = await self._link(address, quick).connection()
                     batch: list[Command] = []
                     for i in indices:
                         if i in asking:
@@ -718,7 +727,7 @@ class RedisPipe:
                     else:
                         results[i] = reply
                 if link_lost:
-                    self._link(address).drop()
+                    self._link(address, quick).drop()
                 elif wait is not None and (
                     isinstance(acked, BaseException)
                     or int(acked or 0) < self.min_replicas
@@ -802,9 +811,10 @@ class RedisPipe:
             self._follower.cancel()
             with contextlib.suppress(BaseException):
                 await self._follower
-        for link in list(self._links.values()):
+        for link in [*self._links.values(), *self._quick_links.values()]:
             link.close()
         self._links.clear()
+        self._quick_links.clear()
         with contextlib.suppress(Exception):
             await asyncio.sleep(0)
 

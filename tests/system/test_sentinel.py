@@ -216,7 +216,16 @@ async def _plays_on(games: list[list[Session]], steps: int, timeout_s: float) ->
         ]
         if not behind:
             return
-        assert time.monotonic() < deadline, f"no play on {behind} for {timeout_s} s"
+        if time.monotonic() > deadline:
+            seen = [
+                f"{s.name}: seq {s.table.seq} step {s.table.step} {s.table.phase} "
+                f"my_turn {s.table.my_turn} acted {sorted(s.table.acted)} "
+                f"store_waits {s.store_waits} reconnects {s.reconnects}"
+                for g in games
+                if g[0].table.code in behind
+                for s in g
+            ]
+            raise AssertionError(f"no play on {behind} for {timeout_s} s: {seen}")
         await asyncio.sleep(0.05)
 
 
