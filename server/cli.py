@@ -305,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            from server.transport.app import run_server
+            from server.serve import run_server
             from server.workers import run_supervisor, worker_count
 
             settings = config.load(args)

@@ -63,7 +63,7 @@ def worker_count(settings: Settings) -> int:
 
 def worker_main() -> int:
     """A worker's process: its settings and slot from the supervisor, then one node."""
-    from server.transport.app import run_server
+    from server.serve import run_server
 
     spec = json.loads(os.environ.pop(SPEC_ENV))
     settings = Settings(**spec["settings"])

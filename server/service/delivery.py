@@ -8,7 +8,8 @@ order; an update that arrives ahead of a missing one waits, and a gap that
 stays is filled from the room's log in Redis (or, if the log no longer
 holds it, with a snapshot). The private messages an update calls for
 (snapshots, hands) are built by ``server.rooms.views`` for each member's
-own seat. Frames are written only through ``server.transport.outbox``.
+own seat. A member is a :class:`~server.service.sink.Sink`: the delivery
+never holds a socket (the transport implements the sink).
 """
 
 from __future__ import annotations
@@ -18,18 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import structlog
-from msgspec import Struct
-from websockets.asyncio.server import ServerConnection
 
 from protocol import messages as m
-from protocol.codec import ProtocolError, decode_server, encode
+from protocol.codec import ProtocolError, decode_server
 from protocol.errors import CloseCode, ErrorCode
 from server import rooms
 from server.rooms import Private
 from server.rooms.state import RoomRecord, decode_record
+from server.service.sink import Framer, Sink, send_msg
 from server.store.store import LoadedRoom, Store
 from server.store.update import RoomUpdate
-from server.transport.outbox import bundles, send_frames, wire_frame
 
 log = structlog.get_logger("krig.delivery")
 
@@ -40,16 +39,11 @@ filled from Redis (the missing one is nearly always a moment behind)."""
 MEMBER_PRIVATE = Private.SNAPSHOTS | Private.HANDS | Private.REBOUND
 
 
-def send_msg(ws: ServerConnection, message: Struct) -> None:
-    """Queue a message now, in order with room broadcasts (no await between them)."""
-    send_frames(ws, [encode(message)])
-
-
 @dataclass(slots=True, eq=False)
 class Member:
     """A local connection that sees a room (a seat or a spectator)."""
 
-    ws: ServerConnection
+    sink: Sink
     conn: str
     player: str
     seat: int | None
@@ -101,10 +95,13 @@ def private_of(frames: list[bytes]) -> int:
 
 
 class LocalDelivery:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, frame: Framer | None = None) -> None:
         self.store = store
+        self.frame = frame
+        """The transport's framing: a broadcast is framed once for every member (None:
+        each sink frames what it is sent)."""
         self.rooms: dict[str, LocalRoom] = {}
-        self.lobby_watchers: dict[str, ServerConnection] = {}
+        self.lobby_watchers: dict[str, Sink] = {}
         self.on_first: Callable[[str], None] = lambda code: None
         """Called when a room gets its first local member (subscribe to it)."""
         self.on_last: Callable[[str], None] = lambda code: None
@@ -165,16 +162,21 @@ class LocalDelivery:
         if frames:
             last = seq + len(frames) - 1
             wire: list[bytes] | None = None  # framed once for every plain member
+            frame = self.frame
             for mb in list(room.members.values()):
                 if mb.last_seq < last:
                     # A member that joined late has seen the first ones already.
                     start = max(0, mb.last_seq + 1 - seq)
-                    if bundles(mb.ws):  # (its bundle is framed at the turn's end)
-                        send_frames(mb.ws, frames[start:])
+                    sink = mb.sink
+                    if frame is None or sink.bundling:  # (a bundle is framed at the turn's end)
+                        sink.put(frames[start:] if start else frames)
                     else:
                         if wire is None:
-                            wire = [wire_frame(f) for f in frames]
-                        send_frames(mb.ws, frames[start:], wire[start:])
+                            wire = [frame(f) for f in frames]
+                        if start:
+                            sink.put(frames[start:], wire[start:])
+                        else:
+                            sink.put(frames, wire)
                     mb.last_seq = last
         room.seq = update.last_seq
         for conn in update.removed:
@@ -198,16 +200,14 @@ class LocalDelivery:
             if private & Private.REBOUND and held_by not in ("", mb.conn):
                 # This seat was resumed on another connection: this one is stale.
                 room.members.pop(mb.conn, None)
-                asyncio.get_running_loop().create_task(
-                    mb.ws.close(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
-                )
+                mb.sink.shut(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
                 continue
             if private & Private.SNAPSHOTS:
-                send_msg(mb.ws, rooms.snapshot(rec, seat))
+                send_msg(mb.sink, rooms.snapshot(rec, seat))
             elif private & Private.HANDS:
                 hand = rooms.hand(rec, seat)
                 if hand is not None:
-                    send_msg(mb.ws, hand)
+                    send_msg(mb.sink, hand)
 
     def put_out(self, code: str, conn: str) -> None:
         """A local member the host removed from the room: told, then no more events."""
@@ -217,7 +217,7 @@ class LocalDelivery:
             return
         self.leave(code, conn)
         send_msg(
-            mb.ws,
+            mb.sink,
             m.Error(
                 id=None,
                 code=ErrorCode.REMOVED.value,
@@ -235,7 +235,7 @@ class LocalDelivery:
         log.info("room_gone", room=code, members=len(room.members))
         for mb in list(room.members.values()):
             self.leave(code, mb.conn)
-            send_msg(mb.ws, gone_error(code, None))
+            send_msg(mb.sink, gone_error(code, None))
             if mb.on_out is not None:
                 mb.on_out()
 
@@ -266,7 +266,7 @@ class LocalDelivery:
         if kept is None:
             for mb in room.members.values():
                 mb.seat = rec.seat_of(mb.player)
-                send_msg(mb.ws, rooms.snapshot(rec, mb.seat))
+                send_msg(mb.sink, rooms.snapshot(rec, mb.seat))
                 mb.last_seq = rec.seq
             room.seq = rec.seq
         else:
@@ -307,8 +307,9 @@ class LocalDelivery:
     def lobby_changed(self, frame: bytes) -> None:
         """A public room changed: every lobby watcher gets the ``lobby_room`` frame."""
         if self.lobby_watchers:
-            # Through the outbox, as everything else: in order with a
+            # Through the sink, as everything else: in order with a
             # bundling watcher's messages of this turn (its `lobby` reply).
-            wire = [wire_frame(frame)]
-            for ws in list(self.lobby_watchers.values()):
-                send_frames(ws, [frame], None if bundles(ws) else wire)
+            frames = [frame]
+            wire = None if self.frame is None else [self.frame(frame)]
+            for sink in list(self.lobby_watchers.values()):
+                sink.put(frames, None if sink.bundling else wire)

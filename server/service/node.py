@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
-from websockets.asyncio.server import ServerConnection
 
 from protocol import messages as m
 from protocol.records import GameRecord
@@ -24,11 +23,12 @@ from server.rooms.codes import normalize
 from server.rooms.replay import with_events
 from server.rooms.state import RoomRecord
 from server.service.batching import Batcher
-from server.service.delivery import LocalDelivery, Member, send_msg
+from server.service.delivery import LocalDelivery, Member
 from server.service.entry import Entry
 from server.service.jobs import Jobs
 from server.service.pubsub import Relay
 from server.service.service import RoomService
+from server.service.sink import Framer, Sink, send_msg
 from server.store.pipe import RedisPipe
 from server.store.store import LoadedRoom, Player, Store
 
@@ -41,7 +41,9 @@ class Node:
         node_id: str,
         pipe: RedisPipe | None = None,
         redis_url: str = "",
+        frame: Framer | None = None,
     ) -> None:
+        """``frame``: the transport's framing of a message (``LocalDelivery``)."""
         self.settings = settings
         self.id = node_id
         if pipe is None:
@@ -56,7 +58,7 @@ class Node:
             record_ttl_s=settings.record_ttl_s,
             session_ttl_s=settings.session_ttl_s,
         )
-        self.delivery = LocalDelivery(self.store)
+        self.delivery = LocalDelivery(self.store, frame)
         grace_ms = int(settings.grace_s * 1000)
         self.service = RoomService(self.store, self.delivery, grace_ms, node_id)
         self.relay = Relay(pipe, node_id, self.service, self.delivery)
@@ -100,7 +102,7 @@ class Node:
 
     async def enter(
         self,
-        ws: ServerConnection,
+        sink: Sink,
         conn: str,
         player: str,
         rec: RoomRecord,
@@ -110,8 +112,8 @@ class Node:
     ) -> None:
         """``conn`` becomes a local member of ``rec``: joined, snapshot, then live events."""
         for message in rooms.entry(rec, seat, action_id):
-            send_msg(ws, message)
-        self.delivery.join(rec.code, Member(ws, conn, player, seat, rec.seq, on_out))
+            send_msg(sink, message)
+        self.delivery.join(rec.code, Member(sink, conn, player, seat, rec.seq, on_out))
         await self.store.add_node_room(self.id, rec.code)
         await self.store.set_player_room(player, rec.code)
 
@@ -138,12 +140,12 @@ class Node:
         rows = await self.store.lobby()
         return [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
 
-    def watch_lobby(self, conn: str, ws: ServerConnection | None) -> None:
-        """``ws`` gets every lobby change from now on (None: no longer)."""
-        if ws is None:
+    def watch_lobby(self, conn: str, sink: Sink | None) -> None:
+        """``sink`` gets every lobby change from now on (None: no longer)."""
+        if sink is None:
             self.delivery.lobby_watchers.pop(conn, None)
         else:
-            self.delivery.lobby_watchers[conn] = ws
+            self.delivery.lobby_watchers[conn] = sink
 
     async def record(self, text: str, game: int) -> GameRecord | None:
         """A finished game's record with its events rebuilt (None: not kept)."""

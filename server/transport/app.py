@@ -1,23 +1,20 @@
-"""``krig-server serve``: the WebSocket server, its HTTP endpoints and its lifetime.
+"""The listening server: the WebSocket server, its HTTP endpoints and its lifetime.
 
-One port serves ``/ws`` (the game, subprotocol ``krig.v1``), ``/healthz``
-(the process is up), ``/readyz`` (Redis answers and the node is not
-draining) and ``/metrics`` (Prometheus).  SIGTERM or SIGINT: refuse new
-handshakes, close every client with 1012 so it resumes on another node, and
-leave every room in Redis.
+It is handed a built :class:`~server.service.node.Node` (``server.serve``, the
+composition root, builds the store, the node and this). One port serves
+``/ws`` (the game, subprotocol ``krig.v1``), ``/healthz`` (the process is
+up), ``/readyz`` (Redis answers and the node is not draining) and
+``/metrics`` (Prometheus). SIGTERM or SIGINT: refuse new handshakes, close
+every client with 1012 so it resumes on another node, and leave every room
+in Redis.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import faulthandler
-import os
-import secrets
 import signal
-import socket
 import ssl
-import sys
 from collections.abc import Awaitable, Iterable, Sequence
 from http import HTTPStatus
 from typing import Any
@@ -28,17 +25,12 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
-from krig_runtime import process
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
-from server import addresses, logs, metrics, web_assets
+from server import addresses, metrics, web_assets
 from server.config import Settings
-from server.errors import RedisUrlError, StoreFormatMismatch
 from server.service.node import Node
-from server.store.client import redis_client
-from server.store.embedded import RedisProcess
-from server.store.pipe import RedisPipe, pipe_supported
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
 from server.transport.routing import Router, RoutingConnection, home
@@ -119,8 +111,9 @@ def allowed_origins(text: str) -> list[Origin | None] | None:
 
 
 class App:
-    def __init__(self, settings: Settings, slot: Slot | None = None) -> None:
+    def __init__(self, settings: Settings, node: Node, slot: Slot | None = None) -> None:
         self.settings = settings
+        self.node = node
         self.siblings = Siblings(slot) if slot is not None else None
         self.router = Router(slot) if slot is not None and not settings.tls_cert else None
         """Hands a connection to its room's worker (not under TLS: the socket's TLS state
@@ -133,8 +126,6 @@ class App:
         """The node is closing its clients: new handshakes are refused."""
         self.hurry: asyncio.Event | None = None
         """Set by a second SIGTERM or a SIGINT during the drain: stop now."""
-        self.embedded: RedisProcess | None = None
-        self.node: Node | None = None
         self.per_addr: dict[str, int] = {}
         tls = bool(settings.tls_cert)
         self.site = web_assets.Site(
@@ -148,7 +139,7 @@ class App:
         if path == "/healthz":
             return conn.respond(HTTPStatus.OK, "ok\n")
         if path == "/readyz":
-            ready = self.node is not None and self.node.ready and not self.draining
+            ready = self.node.ready and not self.draining
             if ready:
                 return conn.respond(HTTPStatus.OK, "ready\n")
             return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready\n")
@@ -202,7 +193,7 @@ class App:
         return _metrics_response(conn, await self.siblings.exposition())
 
     async def handler(self, ws: ServerConnection) -> None:
-        assert self.node is not None
+        assert isinstance(ws, OfferingConnection)  # (``create_connection`` below)
         peer = peer_address(ws, self.settings.client_ip_header)
         self.per_addr[peer] = self.per_addr.get(peer, 0) + 1
         try:
@@ -212,27 +203,12 @@ class App:
             if left:
                 self.per_addr[peer] = left
 
-    async def run(self, stop: asyncio.Future[None] | None = None) -> None:
+    async def run(self, redis_url: str, stop: asyncio.Future[None] | None = None) -> None:
+        """Start the node, serve until ``stop`` (None: SIGTERM or SIGINT), drain and close,
+        then stop the node. ``redis_url``: what the log's ``listening`` line names."""
         s = self.settings
-        url = s.redis_url
-        if not url:
-            self.embedded = await asyncio.to_thread(RedisProcess.for_settings(s).start)
-            url = self.embedded.url
-        try:
-            await self._serve(url, stop)
-        finally:
-            if self.embedded is not None:
-                await asyncio.to_thread(self.embedded.cleanup)
-
-    async def _serve(self, url: str, stop: asyncio.Future[None] | None) -> None:
-        s = self.settings
-        node_id = s.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        node_id = self.node.id
         siblings = self.siblings
-        client = redis_client(url, f"krig-{node_id}")
-        # The commit script (the only Redis call per flip) gets a pipelined
-        # connection of its own; everything else uses redis-py's pool.
-        pipe = RedisPipe(url, f"krig-{node_id}-commit") if pipe_supported(url) else None
-        self.node = Node(s, client, node_id, pipe, url)
         loop = asyncio.get_running_loop()
         signals = stop is None
         received: list[signal.Signals] = []
@@ -252,7 +228,6 @@ class App:
                 loop.add_signal_handler(sig, on_signal, sig)
             loop.add_signal_handler(signal.SIGUSR1, log_tasks)
         try:
-            await client.ping()
             await self.node.start()
             router = self.router
             if siblings is not None and router is not None:
@@ -285,7 +260,7 @@ class App:
             try:
                 tls = bool(s.tls_cert)
                 where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
-                log.info("listening", url=where, redis=url, node=node_id)
+                log.info("listening", url=where, redis=redis_url, node=node_id)
                 lines = addresses.listening_lines(s.host, s.port, tls, s.public_url)
                 print("\n".join(lines), flush=True)
                 await stop
@@ -325,10 +300,6 @@ class App:
             if self.router is not None:
                 self.router.close()
             await self.node.stop(SHUTDOWN_STEP_S)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.aclose(), SHUTDOWN_STEP_S)
-            if pipe is not None:
-                await pipe.close()
             log.info("stopped", node=node_id)
             if signals:
                 _ignore_from_now(loop, {signal.SIGTERM, signal.SIGINT})
@@ -362,40 +333,3 @@ def _ignore_from_now(loop: asyncio.AbstractEventLoop, signals: set[signal.Signal
             signal.signal(sig, signal.SIG_IGN)
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
-
-
-def run_server(settings: Settings, slot: Slot | None = None) -> int:
-    """``krig-server serve``: one node, or (``slot``) one worker of ``--workers N``."""
-    logs.configure(settings.log_format, settings.log_level)
-    with contextlib.suppress(ValueError, OSError):
-        process.raise_open_files()  # a node holds a socket per player (10,000 and more)
-    # SIGABRT (or a crash in C code) prints every thread's Python stack to stderr.
-    faulthandler.enable()
-    # Fewer, cheaper collections (full ones had put 20 ms stalls into the
-    # reveal latency's tail), and a heap that does not churn on every read.
-    process.tune_for_throughput()
-    if settings.tls_key and not settings.tls_cert:
-        print("krig-server: --tls-key needs --tls-cert", file=sys.stderr)
-        return 2
-    try:
-        tls_context(settings)  # a certificate that cannot be read: say so before starting
-    except OSError as exc:
-        print(f"krig-server: --tls-cert/--tls-key: {exc}", file=sys.stderr)
-        return 2
-    try:
-        process.run(App(settings, slot).run(), settings.loop)
-    except process.LoopUnavailable as exc:
-        print(f"krig-server: --loop: {exc}", file=sys.stderr)
-        return 2
-    except RedisUrlError as exc:
-        print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
-        return 2
-    except StoreFormatMismatch as exc:
-        print(f"krig-server: not starting: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(
-            f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr
-        )
-        return 1
-    return 0

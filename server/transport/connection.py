@@ -32,12 +32,12 @@ from server.errors import Refused
 from server.rooms import Outcome
 from server.rooms.codes import normalize
 from server.rooms.state import PlayInput, RoomRecord
-from server.service.delivery import gone_error, send_msg
+from server.service.delivery import gone_error
 from server.service.node import Node
 from server.service.service import now_ms
+from server.service.sink import send_msg
 from server.store.store import Player
 from server.transport.inbox import OfferingConnection
-from server.transport.outbox import send_frames
 
 log = structlog.get_logger("krig.conn")
 IN_ROOM = (
@@ -83,9 +83,10 @@ class Bucket:
 
 
 class _Flight:
-    """A flip taken from the socket (``Connection._offer``): answered by the
-    commit of its batch, as ``_frame`` would answer it. A future to wait on
-    is made only if something waits (``landed``), which is rare."""
+    """A flip or choice on its way to the room's batch (``Connection._fly``): answered
+    by the commit of its batch, an ``ack`` or an error, here and nowhere else. The
+    connection reads its next message once the flight has landed. A future to wait
+    on is made only if something waits (``landed``), which is rare."""
 
     __slots__ = ("action_id", "conn", "kind", "waiter")
 
@@ -125,7 +126,7 @@ class _Flight:
 
 
 class Connection:
-    def __init__(self, node: Node, ws: ServerConnection) -> None:
+    def __init__(self, node: Node, ws: OfferingConnection) -> None:
         self.node = node
         self.ws = ws
         self.conn = f"{node.id}:{next(_conn_ids)}"
@@ -141,9 +142,8 @@ class Connection:
         self._busy = True
         """A message taken with ``recv`` is being handled (or the hello is): offers wait."""
         self._flight: _Flight | None = None
-        """The flip taken from the socket (``_offer``) and not yet answered."""
-        if isinstance(ws, OfferingConnection):
-            ws.offer = self._offer
+        """The flip or choice sent to its batch (``_fly``) and not yet answered."""
+        ws.offer = self._offer
         self.peer = peer_address(ws, s.client_ip_header)
         self.log = log.bind(conn=self.conn, peer=self.peer)
 
@@ -237,7 +237,7 @@ class Connection:
             ):
                 rec = None
         seat = rec.seat_of(self._pid) if rec is not None else None
-        bundling = self.ws if hello.bundle and isinstance(self.ws, OfferingConnection) else None
+        bundling = self.ws if hello.bundle else None
         send_msg(
             self.ws,
             m.Welcome(
@@ -338,9 +338,9 @@ class Connection:
         pid = self._pid
         match msg:
             case m.FlipCard(id=action_id, step=step):
-                await self._play(PlayInput(pid, action_id, step, None), arrived)
+                self._play(PlayInput(pid, action_id, step, None), arrived, "FlipCard")
             case m.ChooseCard(id=action_id, step=step, card=card):
-                await self._play(PlayInput(pid, action_id, step, card), arrived)
+                self._play(PlayInput(pid, action_id, step, card), arrived, "ChooseCard")
             case m.Ping(id=action_id):
                 send_msg(self.ws, m.Pong(id=action_id, now_ms=now_ms()))
             case m.Ready(id=action_id, ready=ready):
@@ -410,17 +410,20 @@ class Connection:
         pid, name = self._pid, self.player.name
         await self._room_action(action_id, lambda r, o: rooms.chat(r, o, pid, name, text))
 
-    def _play(self, play: PlayInput, arrived: int) -> asyncio.Future[None]:
-        """A flip or choice, once (as ``_room_action``), committed with the other
-        seats' plays that arrived in the same loop turn (server.service.batching);
-        acknowledged when committed, with the step's events."""
+    def _play(self, play: PlayInput, arrived: int, kind: str) -> None:
+        """A flip or choice read the ordinary way (``_frame``): it flies as an offered
+        one does (``_fly``); the next message is read once it has landed (``run``)."""
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
+        self._fly(self.room, play, arrived, kind)
 
-        def ack(step: int) -> None:
-            send_msg(self.ws, m.Ack(id=play.action_id, step=step))
-
-        return self.node.batcher.play_together(self.room, play, arrived, ack)
+    def _fly(self, room: str, play: PlayInput, arrived: int, kind: str) -> None:
+        """A flip or choice, once (as ``_room_action``), committed with the other
+        seats' plays that arrived in the same loop turn (server.service.batching);
+        answered by its ``_Flight`` when committed (``ack``, with the step's events)
+        or refused (its error code), the one path for both ways in."""
+        flight = self._flight = _Flight(self, play.action_id, kind)
+        self.node.batcher.play_soon(room, play, arrived, flight.acked, flight.refused)
 
     def _offer(self, frame: bytes) -> bool:
         """Take a flip straight from the socket (server.transport.inbox), when nothing
@@ -442,14 +445,7 @@ class Connection:
             return False
         self.strikes = 0
         card = msg.card if isinstance(msg, m.ChooseCard) else None
-        self._flight = _Flight(self, msg.id, type(msg).__name__)
-        self.node.batcher.play_soon(
-            room,
-            PlayInput(self._pid, msg.id, msg.step, card),
-            arrived,
-            self._flight.acked,
-            self._flight.refused,
-        )
+        self._fly(room, PlayInput(self._pid, msg.id, msg.step, card), arrived, type(msg).__name__)
         return True
 
     # ----------------------------------------------------------- rooms
@@ -553,7 +549,7 @@ class Connection:
             send_msg(self.ws, rooms.snapshot(rec, self.seat))
         else:
             _, frames = kept
-            send_frames(self.ws, frames)
+            self.ws.put(frames)
             if frames and self.seat is not None:
                 # A reveal among them may have changed this seat's hand: the room's
                 # broadcast sent the new hand only to members it reached at the time.

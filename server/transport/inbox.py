@@ -14,11 +14,14 @@ the order they arrived. Text messages, fragmented messages and control
 frames always take websockets' path.
 
 It also holds the connection's ``bundle``: the messages for a client that
-asked for bundled frames, collected in a turn by ``server.outbox``.
+asked for bundled frames, collected in a turn by ``server.outbox``. And it
+is the room service's :class:`~server.service.sink.Sink` for its client:
+``put`` queues frames in the outbox, ``shut`` closes it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any, Literal, overload
 
@@ -31,6 +34,8 @@ from server.transport import outbox
 
 Offer = Callable[[bytes], bool]
 """Takes a whole binary message now (True), or declines it to the queue (False)."""
+_closing: set[asyncio.Task[None]] = set()
+"""Closes started by ``shut`` (kept referenced until done)."""
 
 
 class OfferingConnection(ServerConnection):
@@ -50,6 +55,23 @@ class OfferingConnection(ServerConnection):
         self.bundle: list[bytes] | None = None
         """Messages to send at the end of this turn in one frame (None: not bundling)."""
         super().__init__(*args, **kwargs)
+
+    # ------------------------------------------------ the service's Sink
+
+    put = outbox.send_frames
+    """Queue frames for this client (``outbox.send_frames``, called as a method: no
+    layer in between on the hot path)."""
+
+    @property
+    def bundling(self) -> bool:
+        """The client asked for bundles: its frames are built at the turn's end."""
+        return self.bundle is not None
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close (after what was queued) without waiting for the closing handshake."""
+        task = self.loop.create_task(self.close(code, reason))
+        _closing.add(task)
+        task.add_done_callback(_closing.discard)
 
     async def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
         """As websockets', after the messages bundled so far (they go before the close)."""

@@ -97,12 +97,6 @@ def _put(ws: ServerConnection, payloads: list[bytes], wire: list[bytes] | None) 
         protocol.writes.extend(wire if wire is not None else [wire_frame(p) for p in payloads])
 
 
-def bundles(ws: ServerConnection) -> bool:
-    """Whether ``ws``'s client asked for bundles (its frames are built at the turn's end,
-    so a caller need not frame anything for it)."""
-    return getattr(ws, "bundle", None) is not None
-
-
 def send_frames(ws: ServerConnection, frames: list[bytes], wire: list[bytes] | None = None) -> None:
     """Queue ``frames`` for ``ws``; they are written together before the loop next waits.
 

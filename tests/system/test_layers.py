@@ -6,6 +6,10 @@
 - the client speaks the protocol only: it never imports the server;
 - only the transport touches websockets' internals (the server's other
   modules may name its public types, never its protocol machinery);
+- the room service never holds a socket: it imports neither websockets nor
+  the transport (a member is a ``server.service.sink.Sink``);
+- the transport names no Redis key: it imports neither the key catalogue nor
+  the scripts, and no string of it looks like a krig key;
 - ``krig`` and ``krig-server`` start in a folder whose own ``protocol.py``,
   ``server.py`` and ``client_cli.py`` would shadow krig's packages for
   ``python -m``.
@@ -14,6 +18,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 from pathlib import Path
 
@@ -66,6 +71,45 @@ def test_only_the_transport_touches_websockets_internals() -> None:
             continue
         bad = {m for m in _imports(path) if m.startswith(WEBSOCKETS_INTERNALS)}
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_service_never_touches_a_socket() -> None:
+    for path in _modules("server/service"):
+        bad = {
+            m
+            for m in _imports(path)
+            if m.split(".")[0] == "websockets" or m.startswith("server.transport")
+        }
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+KEY_MODULES = ("server.store.keys", "server.store.scripts")
+KEY_TEXT = re.compile(r"krig:[{a-z]")
+"""A krig Redis key's start (``krig:{CODE}:room``, ``krig:player:ID``; see
+server/store/keys.py); the page's and the HTTP answers' ``krig: ...`` do not match."""
+
+
+def _strings(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(), str(path))
+    found = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)]
+    return [s for s in found if isinstance(s, str)]
+
+
+def test_the_transport_names_no_redis_key() -> None:
+    for path in _modules("server/transport"):
+        bad = {m for m in _imports(path) if m.startswith(KEY_MODULES)}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+        keys = [s for s in _strings(path) if KEY_TEXT.search(s)]
+        assert not keys, f"{path.relative_to(ROOT)} names Redis keys: {keys}"
+
+
+def test_the_key_check_sees_a_key(tmp_path: Path) -> None:
+    """(It can fail: a key in an f-string's text is found, an HTTP answer is not.)"""
+    keyed = tmp_path / "keyed.py"
+    keyed.write_text(
+        'code = "AB"\nkey = f"krig:{{{code}}}:room"\nok = "krig: the game is at /ws"\n'
+    )
+    assert [s for s in _strings(keyed) if KEY_TEXT.search(s)] == ["krig:{"]
 
 
 def test_the_layering_test_sees_an_impure_import(tmp_path: Path) -> None:

@@ -56,9 +56,9 @@ from server.config import Settings
 from server.engine import census
 from server.rooms import Commit, Outcome, Private, Refused
 from server.rooms.state import PlayInput, RoomRecord, decode_record, encode_record
-from server.service.delivery import send_msg
 from server.service.node import Node
 from server.service.service import STEPS_PER_RECORD, RoomService
+from server.service.sink import send_msg
 from server.store.embedded import RedisProcess, free_port
 from server.store.keys import LOBBY_CHANNELS, LOBBY_KEYS, channel, due_key_of, lobby_shard_of
 from server.store.pipe import RedisPipe
