@@ -49,19 +49,20 @@ class _NoDelivery:
 def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
     """Every key of a real Redis, as ``DirectPipe.dump`` reads the simulated one."""
     out: dict[bytes, Any] = {}
-    for key in client.keys("*"):
-        kind = client.type(key).decode()
+    raw: Any = client
+    for key in raw.keys("*"):
+        kind = raw.type(key).decode()
         if kind == "string":
-            out[key] = ("string", client.get(key))
+            out[key] = ("string", raw.get(key))
         elif kind == "hash":
-            out[key] = ("hash", sorted(client.hgetall(key).items()))
+            out[key] = ("hash", sorted(raw.hgetall(key).items()))
         elif kind == "list":
-            out[key] = ("list", client.lrange(key, 0, -1))
+            out[key] = ("list", raw.lrange(key, 0, -1))
         elif kind == "zset":
-            out[key] = ("zset", [(m, float(s)) for m, s in client.zrange(key, 0, -1,
-                                                                        withscores=True)])  # fmt: skip
+            scored = raw.zrange(key, 0, -1, withscores=True)
+            out[key] = ("zset", [(m, float(s)) for m, s in scored])
         elif kind == "set":
-            out[key] = ("set", sorted(client.smembers(key)))
+            out[key] = ("set", sorted(raw.smembers(key)))
     return out
 
 

@@ -370,7 +370,13 @@ async def soak(args: argparse.Namespace, work: Path) -> int:
             f"flips {stats.flips:>8}  contradicted {witness.violations}",
             flush=True,
         )
-    await players
+    # A seat waiting on a stalled table gives up only after its stall bound: the run
+    # ends a minute after its time at most (a room still waiting is left as it is).
+    await asyncio.wait([players], timeout=60)
+    if not players.done():
+        players.cancel()
+        with contextlib.suppress(BaseException):
+            await players
     await asyncio.sleep(2)
     await sample()
     for node in killed_nodes:
@@ -474,7 +480,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--rooms", type=int, default=500)
-    parser.add_argument("--pace-s", type=float, default=2.0,
+    parser.add_argument("--pace-s", type=float, default=3.0,
                         help="seconds between one seat's flips (human pace)")  # fmt: skip
     parser.add_argument("--every", type=float, default=60, help="seconds between faults")
     parser.add_argument("--preset", default="quick")

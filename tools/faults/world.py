@@ -22,6 +22,7 @@ ends, every action has exactly one reply, cards conserved).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import importlib
 import itertools
@@ -51,7 +52,7 @@ from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
-from tools.faults.simredis import Dataset, Deployment, Server
+from tools.faults.simredis import SCRIPT_NAMES, Dataset, Deployment, Server
 
 EPOCH_MS = 1_800_000_000_000
 """The simulated wall clock at virtual time 0 (2027)."""
@@ -218,6 +219,8 @@ class SimPipe:
                 continue
             epoch = dep.epoch
             results = [self._one(server, c) for c in commands]
+            if world.trace:
+                self._trace(commands, results)
             offset = len(dep.stream)
             world.replicate_soon()
             if fault == "lost_reply":
@@ -245,6 +248,21 @@ class SimPipe:
                 raise NotDurable(f"fewer than {self.min_replicas} replica(s) confirmed the write")
             return results
 
+    def _trace(self, commands: list[Any], results: list[Any]) -> None:
+        for command, result in zip(commands, results, strict=True):
+            if command[0] != "EVALSHA":
+                continue
+            name = _SCRIPT_OF.get(str(command[1]))
+            if name in ("COMMIT", "STEP"):
+                room = str(command[3]).split("{")[1].split("}")[0]
+                expected = command[5] if name == "STEP" else command[3 + int(command[2])]
+                sent = len(command) > 7 if name == "STEP" else command[-3] != b""
+                published = "published" if sent else "not published"
+                won = "written" if result == 1 else "refused (version moved on)"
+                self.world.note(f"{self.node.name}: {name.lower()} of room {room} on version "
+                                f"{expected}: {won}, {published}, stream at "
+                                f"{len(self.world.dep.stream)}")  # fmt: skip
+
     @staticmethod
     def _one(server: Server, command: tuple[Any, ...]) -> Any:
         try:
@@ -254,6 +272,9 @@ class SimPipe:
 
     async def close(self) -> None:
         return None
+
+
+_SCRIPT_OF = {hashlib.sha1(body.encode()).hexdigest(): name for name, body in SCRIPT_NAMES.items()}
 
 
 def _answer(done: asyncio.Future[None]) -> None:
@@ -642,6 +663,10 @@ class SimClient:
             self.world.bad("bad_frame", f"{self.name} got a frame it cannot decode")
             return
         self.world.witness.saw(self.name, self.code or "", frame, msg)
+        if self.world.trace and (m.is_room_event(msg) or isinstance(msg, m.Snapshot)):
+            via = self.conn.node.name if self.conn else "?"
+            self.world.note(f"{self.name} <- {via}: seq {getattr(msg, 'seq', '-')} "
+                            f"{_brief(msg)}")  # fmt: skip
         self.world.check_hidden(self, msg)
         t = self.table
         if isinstance(msg, m.Ack | m.Error) and msg.id is not None:
@@ -721,9 +746,9 @@ class SimClient:
                 continue
             if not t.my_turn:
                 continue
-            if any(isinstance(self.asked[i].msg, m.FlipCard) for i in self.unanswered):
-                if world.rng.random() < 0.97:
-                    continue
+            flying = any(isinstance(self.asked[i].msg, m.FlipCard) for i in self.unanswered)
+            if flying and world.rng.random() < 0.97:
+                continue
             step = t.step
             if world.faulty("past_step") and step > 1:
                 world.note(f"{self.name}: flips for past step {step - 1}")
@@ -733,6 +758,15 @@ class SimClient:
                 last = max(self.asked)
                 world.note(f"{self.name}: sends action {last} again")
                 self.send(self.asked[last].msg)
+
+
+def _brief(msg: object) -> str:
+    if isinstance(msg, m.Snapshot):
+        v = msg.view
+        where = f"step {v.step} {v.phase} acted {v.acted}" if v is not None else "no game"
+        return f"snapshot: game {msg.room.game}, {where}"
+    fields = {k: getattr(msg, k) for k in ("seat", "step", "winner", "game") if hasattr(msg, k)}
+    return f"{type(msg).__name__} {fields}"
 
 
 ANSWERS_OK = {
@@ -1145,9 +1179,7 @@ def run_seed(seed: int, trace: bool = False) -> Result:
         structlog.configure(**logging_was)
         for task in asyncio.all_tasks(loop):
             task.cancel()
-        try:
+        with contextlib.suppress(Exception):
             loop.run_until_complete(asyncio.sleep(0))
-        except Exception:
-            pass
         asyncio.set_event_loop(None)
         loop.close()
