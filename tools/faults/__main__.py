@@ -29,6 +29,13 @@ def _one(seed: int) -> tuple[int, list[str], int, int, int, list[str]]:
     return seed, r.violations, r.events, r.games, r.dropped, r.task_errors
 
 
+def _kind(violation: str) -> str:
+    """``taken_back``, ``game_never_ended``...: the name a violation starts with."""
+    words = violation.split()
+    head = words[1] if words[0] == "witness" else words[1] if len(words) > 1 else words[0]
+    return head.rstrip(":")
+
+
 def replay(seed: int) -> int:
     r = run_seed(seed, trace=True)
     p = r.plan
@@ -90,6 +97,11 @@ def many(first: int, count: int, jobs: int) -> int:
     )
     for name, n in task_errors.most_common():
         print(f"  unretrieved task errors in the server: {name} x{n}")
+    kinds: Counter[str] = Counter()
+    for violations in failed.values():
+        kinds.update({_kind(v) for v in violations})
+    for name, n in kinds.most_common():
+        print(f"  seeds with {name}: {n}")
     if failed:
         print("failed seeds (replay with --seed N):", " ".join(map(str, sorted(failed)[:50])))
     return 1 if failed else 0

@@ -34,6 +34,7 @@ from typing import Any
 
 import structlog
 
+from client_cli.session import TABLE_MOVED_ON
 from client_cli.table import Table
 from protocol import messages as m
 from protocol.codec import ProtocolError, decode_server
@@ -53,6 +54,9 @@ from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
 from tools.faults.simredis import SCRIPT_NAMES, Dataset, Deployment, Server
+
+CALM_S = 60.0
+"""After the faults, how long every game has to end (its seats play every 10-300 ms)."""
 
 EPOCH_MS = 1_800_000_000_000
 """The simulated wall clock at virtual time 0 (2027)."""
@@ -475,7 +479,12 @@ class SimConn:
         if not self.open:
             return
         self.room, self.seat = code, rec.seat_of(pid)
-        await node.enter(self.sink, self.id, pid, rec, self.seat, None, self._out)
+        try:
+            await node.enter(self.sink, self.id, pid, rec, self.seat, None, self._out)
+        except Exception as exc:  # (the transport's handler fails: the connection closes)
+            self.world.note(f"{self.id}: entering failed: {exc!r}")
+            self.drop()
+            return
         self.welcomed = True
 
     def _out(self) -> None:
@@ -649,6 +658,8 @@ class SimClient:
             else:
                 self.asked[action_id] = Asked(msg, conn.id)
             self.unanswered.add(action_id)
+        if self.world.trace:
+            self.world.note(f"{self.name} -> {conn.node.name}: {_brief(msg)} id {action_id}")
         conn.from_client(msg)
 
     def new_id(self) -> int:
@@ -706,6 +717,9 @@ class SimClient:
 
     def _reply(self, action_id: int, msg: m.Ack | m.Error) -> None:
         asked = self.asked.get(action_id)
+        if self.world.trace:
+            said = msg.code if isinstance(msg, m.Error) else f"ack step {msg.step}"
+            self.world.note(f"{self.name}: reply to {action_id}: {said}")
         if asked is None:
             self.world.bad("stray_reply", f"{self.name}: a reply to {action_id}, never asked")
             return
@@ -721,6 +735,8 @@ class SimClient:
             self.world.bad("bad_answer", f"{self.name}: action {action_id} got {msg.code}")
         if isinstance(msg, m.Error) and msg.code == ErrorCode.INTERNAL:
             self.world.internal += 1
+        if isinstance(msg, m.Error) and msg.code in TABLE_MOVED_ON:
+            self._ask_resync()  # (as client_cli.session does: the table moved on)
 
     def _ask_resync(self) -> None:
         t = self.table
@@ -870,7 +886,7 @@ class World:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
-            self.bad("crash", f"a task failed: {exc!r}")
+            self.bad("crash", f"task {task.get_coro().__qualname__} failed: {exc!r}")
 
     def faulty(self, kind: str) -> bool:
         """Whether a per-action fault happens now."""
@@ -1069,7 +1085,7 @@ class World:
             await self._open_room(r)
         players = [self.spawn(c.play()) for c in self.clients]
         self.spawn(self.faults())
-        deadline = self.now() + plan.play_s + 240.0
+        deadline = self.now() + plan.play_s + CALM_S
         while self.now() < deadline:
             await asyncio.sleep(0.5)
             if self.calm and self._all_done():
