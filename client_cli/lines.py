@@ -15,6 +15,7 @@ from client_cli.bot import STRATEGIES, play_game
 from client_cli.render import cards, describe
 from client_cli.session import (
     OUT_OF_ROOM,
+    WAITING_FOR_STORE,
     LeftRoom,
     RoomGone,
     ServerError,
@@ -33,11 +34,18 @@ def _names(session: Session) -> list[str]:
 def printer(session: Session, unicode: bool) -> Any:
     """An ``on_message`` callback printing each event as a line."""
     reconnects = [0]
+    waiting = [False]
 
     def show(msg: object) -> None:
         if session.reconnects != reconnects[0]:
             reconnects[0] = session.reconnects
             print("(reconnected; resuming)", flush=True)
+        if isinstance(msg, m.Error) and msg.code == WAITING_FOR_STORE:
+            if not waiting[0]:  # (said once; the session sends the action again itself)
+                waiting[0] = True
+                print(f"({error_words(msg).rstrip('.')})", flush=True)
+            return
+        waiting[0] = False
         if isinstance(msg, m.Error):
             # An answer to an action (it has the action's id) is the asker's to
             # report, or a retry's to hide; only a message of the server's own

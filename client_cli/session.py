@@ -46,6 +46,10 @@ OUT_OF_ROOM = frozenset({ErrorCode.REMOVED, ErrorCode.ROOM_GONE})
 """Errors sent unasked (``id`` nil) that put this client out of its room (PROTOCOL.md §6)."""
 RESYNC_AGAIN_S = 1.0
 """A gap still open this long after asking: ask again."""
+WAITING_FOR_STORE = ErrorCode.WAITING_FOR_STORE.value
+STORE_RETRY_S = 0.75
+"""An action answered ``waiting_for_store`` is sent again (same id) after this long
+(and up to half as long again, so the tables of a room do not retry in step)."""
 AHEAD_LIMIT = 4096
 """Room events kept while waiting for a gap to be filled (beyond: a snapshot fixes it)."""
 LOBBY_UPDATES = (m.LobbyRoom,)
@@ -127,6 +131,8 @@ class Session:
         self.welcome: m.Welcome | None = None
         self.frames: list[bytes] | None = [] if record else None
         self.reconnects = 0
+        self.store_waits = 0
+        """Actions answered ``waiting_for_store`` and sent again (the table waited)."""
         self.room_gone: str | None = None
         """The code of a room the server said is gone (room_gone), if any ("": a room this
         client had not heard of yet, such as the one a resumed session was in)."""
@@ -230,6 +236,8 @@ class Session:
         first, rest = (messages[0] if messages else None), messages[1:]
         if isinstance(first, m.Error):
             await ws.close()
+            if first.code == WAITING_FOR_STORE:  # (the server is up; its store will be)
+                raise ConnectionError(f"{first.code}: {first.message}")
             raise SessionClosed(f"{first.code}: {first.message}")
         if not isinstance(first, m.Welcome):
             await ws.close()
@@ -511,6 +519,13 @@ class Session:
                 if self._waiting.get(action_id) is fut:
                     del self._waiting[action_id]  # (cancelled: nobody waits any more)
             if isinstance(reply, m.Error):
+                if reply.code == WAITING_FOR_STORE:
+                    # Not applied yet, or not confirmed: the same id again in a moment
+                    # (applied once). The server answered, so the wait starts again.
+                    self.store_waits += 1
+                    await asyncio.sleep(STORE_RETRY_S * (1 + random.random() / 2))
+                    deadline = loop.time() + timeout
+                    continue
                 if (
                     retry_rate_limited
                     and reply.code == "rate_limited"

@@ -49,6 +49,7 @@ REFUSALS: dict[str, str] = {
     "wrong_action": "That is not how this game is played (flip, or choose a card).",
     "card_not_in_hand": "That card is not in your hand.",
     "stale_step": "The table had moved on; look again.",
+    "waiting_for_store": "The table is waiting for its store; trying again.",
     "internal": "The server failed; nothing was changed. Try again.",
     ROOM_GONE: "The room is gone: the server no longer has it.",
 }
@@ -62,6 +63,8 @@ def refusal(code: str, message: str = "") -> str:
     """A refusal as a sentence: the server's own sentence when it is one, else the client's."""
     detail = message.strip()
     raw = not detail or bool(_RAW.search(detail))
+    if code == "waiting_for_store":  # (the server's sentence speaks of action ids)
+        return REFUSALS[code]
     if code == "bad_rules" and not raw:
         return f"Those rules cannot be played: {detail.rstrip('.')}."
     if not raw:

@@ -45,6 +45,7 @@ class ErrorCode(StrEnum):
     CARD_NOT_IN_HAND = "card_not_in_hand"
     STALE_STEP = "stale_step"
     # Server
+    WAITING_FOR_STORE = "waiting_for_store"
     INTERNAL = "internal"
 
 
@@ -87,6 +88,10 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.WRONG_ACTION: "flip in a flipping game, choose in a hand (Arneson) game",
     ErrorCode.CARD_NOT_IN_HAND: "the chosen card is not in your hand",
     ErrorCode.STALE_STEP: "the action names a step that is not the current one",
+    ErrorCode.WAITING_FOR_STORE: (
+        "the server cannot confirm the action yet (its store is failing over, or no replica "
+        "can hold it): send it again with the same `id` in a moment; it is applied once"
+    ),
     ErrorCode.INTERNAL: "the server failed; the action was not applied",
 }
 

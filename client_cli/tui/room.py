@@ -23,14 +23,16 @@ from textual.widgets.option_list import Option
 
 from client_cli.proof import check_record
 from client_cli.rules_text import PRESETS, overrides
-from client_cli.session import Session
+from client_cli.session import WAITING_FOR_STORE, Session
 from client_cli.table import Table
 from client_cli.tui import view
 from client_cli.tui.app import FormScreen, KrigApp, keys_line, say_error
 from client_cli.tui.forms import Field, preset_field, rule_fields, yes_no
 from client_cli.tui.look import rule
-from client_cli.words import error_words
+from client_cli.words import REFUSALS, error_words
 from protocol import messages as m
+
+STORE_WAIT_WORDS = REFUSALS[WAITING_FOR_STORE]
 
 ROOM_CSS = """
 RoomScreen { layout: vertical; }
@@ -212,6 +214,10 @@ class RoomScreen(Screen[None]):
             return
         if isinstance(msg, m.Error) and msg.id is None:
             self.say(error_words(msg))
+        elif isinstance(msg, m.Error) and msg.code == WAITING_FOR_STORE:
+            self.say(error_words(msg))  # (the session sends the action again itself)
+        elif self.notice == STORE_WAIT_WORDS and not isinstance(msg, m.Error):
+            self.say("")  # the store answers again
         t = self.t
         if t.seat != self.last_seat:
             if self.last_seat is not None and t.seat is None and t.code is not None:

@@ -108,6 +108,8 @@ class LocalDelivery:
         """Called when a room's last local member leaves (unsubscribe, forget it)."""
         self.on_loaded: Callable[[str, LoadedRoom], None] = lambda code, loaded: None
         """Called with a room just read from Redis while catching up (the cache's now)."""
+        self._catching: set[asyncio.Task[None]] = set()
+        """Catch-ups started by ``catch_up_soon`` (kept referenced until done)."""
 
     # ------------------------------------------------------------- members
 
@@ -247,6 +249,22 @@ class LocalDelivery:
         if room is None or not room.pending:
             return
         await self.catch_up(code)
+
+    def catch_up_soon(self, code: str) -> None:
+        """Catch a local room up from Redis in a task of its own (a commit of this node
+        may have landed without being delivered: its action was answered
+        ``waiting_for_store``)."""
+        if code not in self.rooms:
+            return
+        task = asyncio.get_running_loop().create_task(self._catch_up_quietly(code))
+        self._catching.add(task)
+        task.add_done_callback(self._catching.discard)
+
+    async def _catch_up_quietly(self, code: str) -> None:
+        try:
+            await self.catch_up(code)
+        except Exception as exc:  # (the reconcile job catches it up later)
+            log.warning("catch_up_failed", room=code, error=str(exc))
 
     async def catch_up(self, code: str) -> None:
         """Catch a local room up from Redis (after a gap or a lost subscription)."""

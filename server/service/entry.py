@@ -23,8 +23,8 @@ from server.errors import Refused
 from server.rooms import Outcome
 from server.rooms.codes import new_code, normalize
 from server.rooms.state import RoomRecord
-from server.service.service import RoomService, now_ms
-from server.store.store import Player, Store
+from server.service.service import RoomService, now_ms, waiting_for_store
+from server.store.store import NotDurable, Player, Store
 
 log = structlog.get_logger("krig.entry")
 
@@ -115,7 +115,11 @@ class Entry:
     ) -> tuple[RoomRecord, int | None]:
         """Take a seat (or watch) in the room whose code a person typed as ``text``."""
         code = normalize(text)
-        if code is None or await self.store.load(code) is None:
+        try:
+            missing = code is None or await self.store.load(code) is None
+        except NotDurable:
+            raise waiting_for_store() from None
+        if code is None or missing:
             guesses = await self.store.count_guess(peer, 60)
             if guesses > self.settings.guess_limit:
                 log.warning("room_code_guessing", peer=peer, guesses=guesses)

@@ -187,6 +187,10 @@ class Jobs:
             elif seq < room.seq and seq >= seen:
                 continue  # committed (here) while the read was on the way
             elif seq < room.seq:
+                if self.settings.redis_min_replicas > 0 and not await self._behind_durably(
+                    code, room.seq
+                ):
+                    continue
                 # This node delivered events the store no longer holds: it went
                 # back in time. Play goes on from what it holds (rooms.history).
                 log.warning("room_rewound", room=code, local=room.seq, redis=seq)
@@ -202,6 +206,23 @@ class Jobs:
                 await self.delivery.catch_up(code)
             else:  # perhaps just in flight: look again next time
                 self._behind[code] = room.seq
+
+    async def _behind_durably(self, code: str, shown: int) -> bool:
+        """With --redis-min-replicas: whether the store really holds less of a room than
+        this node sent its members (``shown``).
+
+        Every event was confirmed by the replicas before it was sent to anyone
+        (durable before delivered), so a single failover cannot take one back: a
+        quick read below ``shown`` is one from a server that is no longer (or not
+        yet) the primary. The room is read again, through WAIT (NotDurable: this
+        job fails and looks again next second); still behind means more than one
+        fault at once (every replica that held it lost too), logged as such.
+        """
+        loaded = await self.store.load(code)
+        if loaded is None or loaded.seq >= shown:
+            return False
+        log.error("room_rewound_beyond_promise", room=code, local=shown, redis=loaded.seq)
+        return True
 
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected."""

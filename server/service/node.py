@@ -27,9 +27,9 @@ from server.service.delivery import LocalDelivery, Member
 from server.service.entry import Entry
 from server.service.jobs import Jobs
 from server.service.pubsub import Relay
-from server.service.service import RoomService
+from server.service.service import ANSWER_WITHIN_S, RoomService, waiting_for_store
 from server.service.sink import Framer, Sink, send_msg
-from server.store.pipe import RedisPipe
+from server.store.pipe import NotDurable, RedisPipe
 from server.store.store import LoadedRoom, Player, Store
 
 
@@ -60,7 +60,8 @@ class Node:
         )
         self.delivery = LocalDelivery(self.store, frame)
         grace_ms = int(settings.grace_s * 1000)
-        self.service = RoomService(self.store, self.delivery, grace_ms, node_id)
+        within = ANSWER_WITHIN_S if settings.redis_min_replicas > 0 else 0.0
+        self.service = RoomService(self.store, self.delivery, grace_ms, node_id, within)
         self.relay = Relay(pipe, node_id, self.service, self.delivery)
         if isinstance(client, aioredis.Redis):
             # Sentinel switched: redis-py's pool goes to the new primary too.
@@ -95,10 +96,18 @@ class Node:
     # --------------------------------------------------- what a connection asks
 
     async def new_player(self, name: str) -> tuple[Player, str]:
-        return await self.store.new_player(name)
+        """(Refused ``waiting_for_store``: the replicas do not hold the session yet.)"""
+        try:
+            return await self.store.new_player(name)
+        except NotDurable:
+            raise waiting_for_store() from None
 
     async def resume(self, token: str) -> tuple[Player, str] | None:
-        return await self.store.resume(token)
+        """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""
+        try:
+            return await self.store.resume(token)
+        except NotDurable:
+            raise waiting_for_store() from None
 
     async def enter(
         self,
@@ -127,14 +136,22 @@ class Node:
 
     async def current(self, code: str) -> RoomRecord | None:
         """The room as Redis holds it now (None: it is gone)."""
-        loaded = await self.store.load(code)
+        loaded = await self.loaded(code)
         return None if loaded is None else rooms.rebuild(loaded.blob, loaded.tail)
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
-        return await self.store.events_after(code, after)
+        """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""
+        try:
+            return await self.store.events_after(code, after)
+        except NotDurable:
+            raise waiting_for_store() from None
 
     async def loaded(self, code: str) -> LoadedRoom | None:
-        return await self.store.load(code)
+        """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""
+        try:
+            return await self.store.load(code)
+        except NotDurable:
+            raise waiting_for_store() from None
 
     async def lobby(self) -> list[m.RoomSummary]:
         rows = await self.store.lobby()

@@ -2,10 +2,13 @@
 
 A node subscribes to the channel of every room it has a member in and to the
 lobby's channels (sharded channels on a cluster). A commit is published only
-when the room has a member on another node (``RoomService._elsewhere``), so
-a node hears only other nodes' commits. Every message is handed over as it
-arrives: a lobby change to the lobby watchers, a room's update to the room
-service's cache and to local delivery. When the subscription is lost it is
+when the room has a member on another node (``RoomService._elsewhere``); the
+committing node, subscribed too, hears its own after it delivered it (local
+delivery skips what it sent). With ``--redis-min-replicas`` a commit is
+published by its node only once the replicas confirmed it (``Store.commit``),
+so nothing heard here is a write a failover could take back. Every message
+is handed over as it arrives: a lobby change to the lobby watchers, a room's
+update to the room service's cache and to local delivery. When the subscription is lost it is
 reopened with backoff, every room is subscribed again and caught up from
 Redis (updates published meanwhile are gone).
 """
@@ -72,7 +75,7 @@ class Relay:
 
     def on_message(self, chan: bytes, data: bytes) -> None:
         """One pub/sub message: a lobby change, or a room's update (another node's
-        commit; this node's own delivery ignores its own, already delivered)."""
+        commit; this node's own was delivered before it was published: skipped)."""
         if chan in LOBBY_CHANNELS_BYTES:
             self.delivery.lobby_changed(data)
             return

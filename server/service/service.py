@@ -47,6 +47,20 @@ before the journal: a journal entry carries the step's events too (about
 MAX_ATTEMPTS = 50
 """Compare-and-set attempts before an action is answered "too busy"."""
 
+ANSWER_WITHIN_S = 3.0
+"""With --redis-min-replicas: an action whose commit the store cannot confirm within
+this long (a failover under way, no replica to hold it) is answered
+``waiting_for_store``; its client sends it again with the same id. (A WAIT gives
+up after 1 s, so a slow replica is tried about twice first.)"""
+
+
+def waiting_for_store() -> Refused:
+    return Refused(
+        ErrorCode.WAITING_FOR_STORE,
+        "the table is waiting for its store (a failover, or no replica to hold the action); "
+        "send it again with the same id",
+    )
+
 
 def now_ms() -> int:
     return int(time.time() * 1000)
@@ -73,6 +87,10 @@ class Delivery(Protocol):
     def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
         """``rec``: the committed record when the caller has it (else None)."""
 
+    def catch_up_soon(self, code: str) -> None:
+        """The room may hold commits this node never delivered (one whose confirmation
+        was not awaited to its end): read them from the store and deliver them."""
+
 
 class RoomService:
     def __init__(
@@ -81,10 +99,18 @@ class RoomService:
         delivery: Delivery,
         grace_ms: int,
         node_id: str = "",
+        answer_within_s: float = 0.0,
     ) -> None:
         self.store = store
         self.delivery = delivery
         self.grace_ms = grace_ms
+        self.answer_within_s = answer_within_s
+        """With --redis-min-replicas (ANSWER_WITHIN_S): how long an action may wait for
+        the store to confirm it before it is answered ``waiting_for_store`` (0: as long
+        as the store's own retries take)."""
+        self._unsure: set[str] = set()
+        """Rooms with a commit that may have landed unconfirmed, or landed after its
+        action was answered ``waiting_for_store``: caught up on the next success."""
         self.prefix = f"{node_id}:" if node_id else ""
         """A connection of this node is named ``node_id:N``: a commit is published
         only when the room has a connection of another node (empty: always)."""
@@ -117,8 +143,23 @@ class RoomService:
         lock = self._locks.get(code)
         if lock is None:
             lock = self._locks[code] = asyncio.Lock()
+        if not self.answer_within_s:
+            async with lock:
+                return await self._apply(code, transition, acted_ms, create, plays)
+        give_up = time.monotonic() + self.answer_within_s
         async with lock:
-            return await self._apply(code, transition, acted_ms, create, plays)
+            try:
+                done = await self._apply(code, transition, acted_ms, create, plays, give_up)
+            except Refused as exc:
+                if exc.code == ErrorCode.WAITING_FOR_STORE:
+                    # The commit may still land (it was sent): the retry with the same
+                    # action id is applied once, and the room caught up on its next success.
+                    log.warning("waiting_for_store", room=code, seconds=self.answer_within_s)
+                raise
+        if self._unsure and code in self._unsure:
+            self._unsure.discard(code)
+            self.delivery.catch_up_soon(code)
+        return done
 
     async def _apply(
         self,
@@ -127,7 +168,10 @@ class RoomService:
         acted_ms: int,
         create: RoomRecord | None,
         plays: list[PlayInput] | None,
+        give_up: float = 0.0,
     ) -> tuple[RoomRecord, Outcome, T]:
+        """``give_up`` (monotonic; with --redis-min-replicas): past it, a call the store
+        could not confirm is answered ``waiting_for_store`` rather than tried again."""
         cached: LoadedRoom | None = None
         for attempt in range(MAX_ATTEMPTS):
             if create is not None:
@@ -140,8 +184,12 @@ class RoomService:
                 except NotDurable as exc:
                     # With --redis-min-replicas a read is trusted only once the
                     # replicas hold what it saw (a write of ours not yet on them
-                    # must not be taken for done): after a failover, go again.
+                    # must not be taken for done): after a failover, go again
+                    # (until ANSWER_WITHIN_S: then waiting_for_store).
                     log.warning("load_not_durable", room=code, error=str(exc))
+                    self._unsure.add(code)
+                    if give_up and time.monotonic() + 0.1 > give_up:
+                        raise waiting_for_store() from None
                     await asyncio.sleep(0.1)
                     continue
                 if loaded_or_none is None:
@@ -183,10 +231,14 @@ class RoomService:
                 if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step, publish):
                     return rec, out, result
             except NotDurable as exc:
-                # Written, but not confirmed by the replicas: not acknowledged. Read
-                # the room again (from the new primary, after a failover) and go again.
+                # Written, but not confirmed by the replicas: not acknowledged, not
+                # delivered, not published. Read the room again (from the new primary,
+                # after a failover) and go again (until ANSWER_WITHIN_S).
                 log.warning("commit_not_durable", room=code, error=str(exc))
+                self._unsure.add(code)
                 self.forget(code)
+                if give_up and time.monotonic() + 0.1 > give_up:
+                    raise waiting_for_store() from None
                 await asyncio.sleep(0.1)
                 continue
             metrics.CONFLICTS.inc()

@@ -67,6 +67,12 @@ taking over a lost primary (``cluster-node-timeout`` plus its election)."""
 WAIT_MS = 1000
 """How long a durable call waits for its replicas (``WAIT``) before NotDurable."""
 
+DURABLE_RETRY_S = 2.0
+"""With ``min_replicas``: how long a durable call keeps going again (a lost
+connection, a failover, ``NOREPLICAS``) before it gives up with NotDurable, so
+that its action is answered (``waiting_for_store``) rather than left waiting
+for RETRY_FOR_S."""
+
 SCHEMES = (
     "redis", "rediss", "unix", "redis+sentinel", "rediss+sentinel", "redis+cluster",
     "rediss+cluster",
@@ -371,11 +377,20 @@ def command_key(command: Command) -> bytes | None:
     return key if isinstance(key, bytes) else str(key).encode()
 
 
-def _redirect(message: str) -> tuple[int, tuple[str, int]]:
-    """(slot, address) of a MOVED or ASK answer: ``MOVED 3999 127.0.0.1:6381``."""
+def _redirect(message: str, current: Address) -> tuple[int, Address]:
+    """(slot, address) of a MOVED or ASK answer to a command sent to ``current``:
+    ``MOVED 3999 127.0.0.1:6381``. An empty endpoint (``MOVED 3999 :6381``) means
+    the host the command was sent to (the cluster spec: the node does not know
+    its own address as the client reaches it)."""
     _, slot, where = message.split(" ", 2)
     host, _, port = where.rpartition(":")
-    return int(slot), (host or "127.0.0.1", int(port))
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address, as a cluster may write it
+    if not host:
+        if not isinstance(current, tuple):
+            return int(slot), current  # (a unix socket: the same one)
+        host = current[0]
+    return int(slot), (host, int(port))
 
 
 class RedisPipe:
@@ -546,7 +561,11 @@ class RedisPipe:
                 continue
             slots: list[Address | None] = [None] * 16384
             for start, end, primary, *_ in reply:
-                host = primary[0].decode() or (address[0] if isinstance(address, tuple) else "")
+                # An empty or NULL endpoint (``cluster-preferred-endpoint-type
+                # unknown-endpoint``): the host this answer came from.
+                host = (primary[0] or b"").decode() or (
+                    address[0] if isinstance(address, tuple) else ""
+                )
                 where = (host, int(primary[1]))
                 for slot in range(int(start), int(end) + 1):
                     slots[slot] = where
@@ -597,14 +616,15 @@ class RedisPipe:
         again, so they must be safe to run twice (the commit script is: its
         compare-and-set refuses a second run). Redis still unreachable after
         RETRY_FOR_S: ConnectionError. ``durable`` with ``min_replicas``: see
-        :class:`NotDurable`.
+        :class:`NotDurable` (also raised once such a call has gone again for
+        DURABLE_RETRY_S).
         """
         results: list[Any] = [None] * len(commands)
         pending = list(range(len(commands)))
         asking: dict[int, Address] = {}
-        give_up = time.monotonic() + RETRY_FOR_S
-        delay = 0.02
         wait = (self.min_replicas, WAIT_MS) if durable and self.min_replicas > 0 else None
+        give_up = time.monotonic() + (RETRY_FOR_S if wait is None else DURABLE_RETRY_S)
+        delay = 0.02
         while True:
             groups: dict[Address, list[int]] = {}
             try:
@@ -627,6 +647,8 @@ class RedisPipe:
                     sent.append((address, indices, futures, waited))
             except (RedisConnectionError, OSError, TimeoutError) as exc:
                 if time.monotonic() + delay > give_up:
+                    if wait is not None:
+                        raise NotDurable(f"cannot reach Redis: {exc}") from exc
                     raise RedisConnectionError(f"cannot reach Redis: {exc}") from exc
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -657,9 +679,9 @@ class RedisPipe:
                     elif isinstance(reply, ResponseError) and self._retryable(str(reply)):
                         message = str(reply)
                         if message.startswith("ASK "):
-                            asking[i] = _redirect(message)[1]
+                            asking[i] = _redirect(message, address)[1]
                         elif message.startswith("MOVED "):
-                            slot, where = _redirect(message)
+                            slot, where = _redirect(message, address)
                             self._slots[slot] = where
                             self._refresh_soon()
                         elif message.startswith(("READONLY", "NOREPLICAS")):
@@ -679,6 +701,8 @@ class RedisPipe:
                     short = True
             if again:
                 if time.monotonic() + delay > give_up:
+                    if wait is not None:
+                        raise NotDurable(f"cannot reach Redis: {lost or 'redirected'}")
                     raise RedisConnectionError(f"cannot reach Redis: {lost or 'redirected'}")
                 if lost is not None or pause:
                     await asyncio.sleep(delay)
@@ -695,6 +719,32 @@ class RedisPipe:
                     f"fewer than {self.min_replicas} replica(s) confirmed the write in {WAIT_MS} ms"
                 )
             return results
+
+    def post(self, commands: list[Command]) -> None:
+        """Send ``commands`` now, on the connections as they are, and await no reply
+        (the publishes of a commit the replicas confirmed). A command whose server
+        has no open connection is dropped: a subscriber that misses a publish
+        catches up from the room's journal (server.service.delivery)."""
+        for command in commands:
+            address: Address | None
+            if not self.cluster:
+                address = self._primary
+            else:
+                key = command_key(command)
+                address = (
+                    self._slots[key_slot(key)]
+                    if key is not None
+                    else next((a for a in self._slots if a is not None), None)
+                )
+            link = self._links.get(address) if address is not None else None
+            proto = link.proto if link is not None else None
+            if proto is None or proto.closed:
+                log.debug("post_dropped", command=str(command[0]))
+                continue
+            try:
+                proto.send([command])  # (an error reply is retrieved by _Resp itself)
+            except (RedisConnectionError, OSError) as exc:
+                log.debug("post_dropped", command=str(command[0]), error=str(exc))
 
     def _known(self, command: Command) -> bool:
         sha = command[1]

@@ -230,7 +230,9 @@ class Store:
         record, stored beside the room. ``publish``: another node serves the
         room (its update goes out on the room's channel). With
         ``--redis-min-replicas`` the call returns only once the replicas hold
-        it (else NotDurable).
+        it (else NotDurable), and the update (and a lobby change) is published
+        only then, from the node: no other node hears of a commit before the
+        replicas hold it.
         """
         finished, due_ms = commit.finished, commit.due_ms
         game_record = commit.record
@@ -243,9 +245,13 @@ class Store:
         entry = encode_entry(
             JournalEntry(update.version, last - len(frames) + 1, last, frames, update.step)
         )
+        # With --redis-min-replicas the commit publishes nothing itself: the node
+        # publishes once WAIT says the replicas hold it (durable before delivered).
+        after = self.pipe is not None and self.pipe.min_replicas > 0
+        inline = publish and not after
         commands: list[Command]
         if not update.record and game_record is None and not old:  # a step of play
-            publishing = (channel(code), encode_update(update), self.publish) if publish else ()
+            publishing = (channel(code), encode_update(update), self.publish) if inline else ()
             commands = [
                 ("EVALSHA", self._step_sha, 2, room_key(code), journal_key(code), expected,
                  entry, *publishing)
@@ -259,11 +265,12 @@ class Store:
                 ("EVALSHA", self._commit_sha, len(keys), *keys,
                  expected, update.last_seq, update.record, ttl,
                  self.keep, entry, record, self.record_ttl_s,
-                 channel(code) if publish else b"", encode_update(update) if publish else b"",
+                 channel(code) if inline else b"", encode_update(update) if inline else b"",
                  self.publish),
             ]  # fmt: skip
         if due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))
+        lobby_change: Command | None = None
         if commit.lobby is not None:
             shard = lobby_shard_of(code)
             if commit.listed:
@@ -271,9 +278,22 @@ class Store:
             else:
                 commands.append(("HDEL", LOBBY_KEYS[shard], code))
             frame = encode(m.LobbyRoom(room=commit.lobby, gone=not commit.listed))
-            commands.append((self.publish, LOBBY_CHANNELS[shard], frame))
+            lobby_change = (self.publish, LOBBY_CHANNELS[shard], frame)
+            if not after:
+                commands.append(lobby_change)
         results = await self.run(commands)
-        return bool(int(results[0] or 0))
+        done = bool(int(results[0] or 0))
+        if after and self.pipe is not None:
+            # Confirmed by the replicas (else NotDurable was raised): now other nodes
+            # may hear it. Sent with this turn's next write; no reply is awaited.
+            posts: list[Command] = []
+            if done and publish:
+                posts.append((self.publish, channel(code), encode_update(update)))
+            if lobby_change is not None:
+                posts.append(lobby_change)
+            if posts:
+                self.pipe.post(posts)
+        return done
 
     async def load_record(self, code: str, game: int) -> GameRecord | None:
         """The stored record, without events (server.rooms.replay.with_events rebuilds them)."""

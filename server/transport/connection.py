@@ -154,6 +154,10 @@ class Connection:
         try:
             try:
                 ok = await self._hello()
+            except Refused as exc:  # waiting_for_store: the client connects again soon
+                self.log.warning("hello_failed", error=exc.message)
+                await self._close_with(None, exc.code, exc.message, CloseCode.TRY_AGAIN_LATER)
+                return
             except (RedisError, OSError) as exc:
                 self.log.warning("hello_failed", error=str(exc))
                 await self._close_with(

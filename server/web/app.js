@@ -57,6 +57,7 @@ export const ERRORS = {
   wrong_action: "That move is not possible now.",
   card_not_in_hand: "That card is not in your hand.",
   stale_step: "The table moved on; try again.",
+  waiting_for_store: "The table is waiting for its store; trying again…",
   internal: "The server failed; nothing was changed. Try again.",
 };
 
@@ -178,7 +179,7 @@ function request(msg, { quiet = false } = {}) {
   const id = takeId();
   const body = { t: msg.t, id, ...msg };
   body.id = id;
-  return new Promise((resolve, reject) => {
+  const once = () => new Promise((resolve, reject) => {
     if (!app.ws || app.ws.readyState !== WebSocket.OPEN || !app.connected) {
       // Not sent, so never answered: say so now rather than wait forever.
       reject(new Error("connection lost"));
@@ -186,6 +187,17 @@ function request(msg, { quiet = false } = {}) {
     }
     app.waiting.set(id, { resolve, reject });
     send(body);
+  }).catch(async (err) => {
+    if (err.message !== "waiting_for_store") throw err;
+    // The server could not confirm it yet (its store is failing over): say so, and
+    // send the same id again in a moment (it is applied once).
+    showError(ERRORS.waiting_for_store);
+    await new Promise((resolve) => setTimeout(resolve, 750 * (1 + Math.random() / 2)));
+    return once();
+  });
+  return once().then((reply) => {
+    if (app.ui.error === ERRORS.waiting_for_store) { hideError(); redraw(); }
+    return reply;
   }).catch((err) => {
     if (!quiet) {
       const text = ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message);

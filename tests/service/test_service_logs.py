@@ -35,6 +35,9 @@ class Delivered:
     def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
         self.updates.append(update)
 
+    def catch_up_soon(self, code: str) -> None:
+        pass
+
 
 @pytest.fixture()
 async def store(redis_proc: RedisProcess) -> AsyncIterator[Store]:

@@ -6,12 +6,19 @@ import asyncio
 
 import pytest
 import redis
+from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
-from server.store.embedded import RedisProcess, free_port
+from server.store.embedded import (
+    LocalCluster,
+    RedisNotFound,
+    RedisProcess,
+    RedisStartError,
+    free_port,
+)
 from server.store.pipe import RedisPipe, command_key, parse_target, pipe_supported
 from server.store.subscription import SILENT_S, RawSubscription
 
@@ -139,3 +146,60 @@ async def test_raw_subscription_delivers_in_order_and_notices_silence(
         admin.close()
         await sub.close()
         await pipe.close()
+
+
+def test_a_redirect_with_an_empty_endpoint_goes_to_the_host_asked() -> None:
+    """The cluster spec: ``MOVED 3999 :6381`` means the host the command went to
+    (a node that does not know its own address as the client reaches it)."""
+    redirect = redis_pipe._redirect
+    assert redirect("MOVED 3999 10.0.0.7:6381", ("10.0.0.5", 6379)) == (3999, ("10.0.0.7", 6381))
+    assert redirect("MOVED 3999 :6381", ("redis-a.internal", 6379)) == (
+        3999,
+        ("redis-a.internal", 6381),
+    )
+    assert redirect("ASK 12 :7001", ("10.1.2.3", 7000)) == (12, ("10.1.2.3", 7001))
+    assert redirect("MOVED 5 ::1:7002", ("::1", 7000)) == (5, ("::1", 7002))
+    assert redirect("MOVED 5 [::1]:7002", ("localhost", 7000)) == (5, ("::1", 7002))
+    assert redirect("MOVED 7 host.example:7003", ("10.0.0.1", 7000)) == (7, ("host.example", 7003))
+
+
+async def test_a_cluster_that_names_no_endpoint_is_followed_to_the_host_asked() -> None:
+    """A real cluster that does not say its nodes' addresses
+    (``cluster-preferred-endpoint-type unknown-endpoint``: ``MOVED 3999 :PORT``),
+    reached as ``localhost``: a command sent to the wrong primary is redirected to
+    the right one on ``localhost`` (before: on 127.0.0.1, another address)."""
+    try:
+        local = LocalCluster(
+            primaries=2,
+            replicas=0,
+            appendonly=False,
+            extra=("--cluster-preferred-endpoint-type", "unknown-endpoint"),
+        ).start()
+    except (RedisNotFound, RedisStartError) as exc:
+        pytest.skip(f"no cluster here: {exc}")
+    try:
+        first, second = local.primaries()[:2]
+        moved = redis.Redis(port=first)
+        key = next(f"k{i}" for i in range(1000) if _served_by(moved, f"k{i}", second))
+        with pytest.raises(redis.ResponseError, match=rf"^(MOVED )?\d+ :{second}$"):
+            moved.execute_command("SET", key, "x")  # type: ignore[no-untyped-call]
+        moved.close()
+        pipe = RedisPipe(f"redis+cluster://localhost:{first}", "endpoint-test")
+        try:
+            await pipe.refresh_slots()
+            pipe._slots = [("localhost", first)] * 16384  # a stale map: all on the first
+            assert await pipe.execute_many([("SET", key, "v"), ("GET", key)]) == [b"OK", b"v"]
+            assert pipe._slots[key_slot(key.encode())] == ("localhost", second)
+            assert all(a[0] == "localhost" for a in pipe._links if isinstance(a, tuple))
+        finally:
+            await pipe.close()
+    finally:
+        local.cleanup()
+
+
+def _served_by(client: redis.Redis, key: str, port: int) -> bool:
+    slot = key_slot(key.encode())
+    for start, end, primary, *_ in client.execute_command("CLUSTER", "SLOTS"):  # type: ignore[no-untyped-call]
+        if int(start) <= slot <= int(end):
+            return int(primary[1]) == port
+    return False

@@ -1,0 +1,129 @@
+"""Durable before delivered: with ``--redis-min-replicas 1`` nothing reaches a player
+before a replica holds it, and a table whose store cannot confirm says so.
+
+A primary and a replica that follows it through a loopback proxy (its
+replication link can be cut: ``tests/tcp_proxy.py`` holds every byte), two
+krig nodes with ``--redis-min-replicas 1``, a room's seats on both nodes.
+With the link cut, a flip gets ``waiting_for_store`` within the bound the
+service states (``ANSWER_WITHIN_S``), and neither player hears the flip's
+events (not its ``acted``, on either node); the session sends the flip again
+with the same id, and once the link is back it is applied, once, and both
+players see it. The game then plays to its end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import redis
+from checks import settled_after
+from server_support import ServerProc, close_all, play_all, room_in_redis, seat_players
+from tcp_proxy import TcpProxy
+
+from client_cli.session import Session
+from protocol import messages as m
+from protocol.codec import decode_server_frame
+from server.service.service import ANSWER_WITHIN_S
+from server.store.embedded import RedisProcess, free_port
+
+
+async def _replicated(primary: int, timeout_s: float = 20.0) -> None:
+    client = redis.Redis(port=primary)
+    deadline = time.monotonic() + timeout_s
+    try:
+        while True:
+            info = client.info("replication")
+            replica = info.get("slave0")
+            if isinstance(replica, dict) and replica.get("state") == "online":
+                return
+            assert time.monotonic() < deadline, f"the replica never came online: {info}"
+            await asyncio.sleep(0.1)
+    finally:
+        client.close()
+
+
+@pytest.fixture()
+async def linked(tmp_path: Path) -> AsyncIterator[tuple[RedisProcess, TcpProxy]]:
+    """A primary, and a replica whose link to it goes through a proxy."""
+    primary = RedisProcess(port=free_port(), workdir=str(tmp_path / "a")).start()
+    assert primary.port is not None
+    proxy = await TcpProxy(primary.port).start()
+    replica = RedisProcess(
+        port=free_port(),
+        workdir=str(tmp_path / "b"),
+        extra=("--replicaof", "127.0.0.1", str(proxy.port), "--repl-diskless-sync-delay", "0"),
+    ).start()
+    try:
+        await _replicated(primary.port)
+        yield primary, proxy
+    finally:
+        await proxy.close()
+        replica.cleanup()
+        primary.cleanup()
+
+
+def _events(session: Session) -> list[object]:
+    assert session.frames is not None
+    return [msg for frame in session.frames for msg in decode_server_frame(frame)]
+
+
+async def test_a_flip_no_replica_holds_reaches_nobody_and_the_table_says_it_waits(
+    linked: tuple[RedisProcess, TcpProxy], tmp_path: Path
+) -> None:
+    primary, proxy = linked
+    nodes = [
+        ServerProc(primary.url, f"dur{x}", tmp_path, redis_min_replicas=1).start()
+        for x in ("A", "B")
+    ]
+    sessions: list[Session] = []
+    try:
+        sessions = await seat_players([n.url for n in nodes], 2, "classic", {"max_tricks": 60})
+        a, b = sessions
+        assert a.urls[0] != b.urls[0]  # one seat on each node
+        for _ in range(3):  # a few steps as usual
+            step = a.table.step
+            await asyncio.gather(*(s.flip(step) for s in sessions))
+            await asyncio.gather(*(s.wait(settled_after(step), 15) for s in sessions))
+        step, seqs = a.table.step, (a.table.seq, b.table.seq)
+        a.frames, b.frames = [], []
+
+        proxy.blackholed = True  # the replica hears nothing more, and says nothing
+        sent = time.monotonic()
+        flip = asyncio.ensure_future(a.flip(step))
+        while a.store_waits == 0:
+            assert not flip.done(), flip
+            assert time.monotonic() - sent < ANSWER_WITHIN_S + 2.0, "no answer within the bound"
+            await asyncio.sleep(0.02)
+        answered = time.monotonic() - sent
+        await asyncio.sleep(1.5)  # a retry or two, still unconfirmed
+        # Nobody, on either node, heard of the flip: no frame of the room at all.
+        assert (a.table.seq, b.table.seq) == seqs
+        assert not [e for e in _events(a) + _events(b) if getattr(e, "seq", None) is not None]
+        waits = [e for e in _events(a) if isinstance(e, m.Error)]
+        assert waits and {e.code for e in waits} == {"waiting_for_store"}, waits
+        assert not flip.done()
+
+        proxy.blackholed = False  # the replica catches up: the retry is confirmed
+        ack = await asyncio.wait_for(flip, 20)
+        assert ack.step == step
+        await asyncio.gather(
+            *(s.wait(lambda t: bool(t.acted) and t.step == step, 15) for s in sessions)
+        )
+        acted = [e for e in _events(b) if isinstance(e, m.Acted)]
+        assert [e.seat for e in acted] == [a.table.seat]  # once, on the other node too
+        rec = room_in_redis(redis.Redis.from_url(primary.url), a.table.code or "")
+        assert rec is not None and rec.seq == a.table.seq == b.table.seq
+
+        await b.flip(step)
+        await asyncio.gather(*(s.wait(settled_after(step), 15) for s in sessions))
+        await play_all(sessions, timeout=90)
+        assert all(s.table.result is not None for s in sessions)
+        print(f"waiting_for_store after {answered:.2f} s (bound {ANSWER_WITHIN_S} s)")
+    finally:
+        await close_all(sessions)
+        for node in nodes:
+            assert node.stop() == 0, node.log_tail()
