@@ -622,6 +622,15 @@ class DirectPipe:
             raise NotDurable(f"fewer than {self.min_replicas} replica(s) confirmed the write")
         return results
 
+    def post(self, commands: list[Any]) -> None:
+        primary = self.dep.primary
+        assert primary is not None
+        for command in commands:
+            try:
+                primary.data.run(command)
+            except ResponseError:
+                pass
+
     def dump(self) -> dict[bytes, Any]:
         """Every key of the primary, as :func:`dump_redis` reads a real one."""
         assert self.dep.primary is not None

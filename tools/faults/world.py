@@ -49,7 +49,7 @@ from server.service import jobs as jobs_module
 from server.service import service as service_module
 from server.service.node import Node
 from server.service.sink import send_msg
-from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
+from server.store.pipe import DURABLE_RETRY_S, RETRY_FOR_S, WAIT_MS, NotDurable
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
@@ -205,7 +205,8 @@ class SimPipe:
 
     async def execute_many(self, commands: list[Any], durable: bool = False) -> list[Any]:
         world, node = self.world, self.node
-        give_up = world.now() + RETRY_FOR_S
+        waits = durable and self.min_replicas > 0
+        give_up = world.now() + (DURABLE_RETRY_S if waits else RETRY_FOR_S)
         delay = 0.02
         while True:
             await node.alive()
@@ -217,6 +218,8 @@ class SimPipe:
                 if fault == "timeout_before":
                     world.note(f"{node.name}: a call timed out before it ran")
                 if world.now() + delay > give_up:
+                    if waits:
+                        raise NotDurable("cannot reach Redis")
                     raise RedisDown("cannot reach Redis")
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -266,6 +269,22 @@ class SimPipe:
                 self.world.note(f"{self.node.name}: {name.lower()} of room {room} on version "
                                 f"{expected}: {won}, {published}, stream at "
                                 f"{len(self.world.dep.stream)}")  # fmt: skip
+
+    def post(self, commands: list[Any]) -> None:
+        """``RedisPipe.post``: sent now, no reply awaited (dropped without a primary)."""
+        if self.node.dead:
+            return
+        self.world.loop.call_later(self.world.latency(), self._post_now, commands)
+
+    def _post_now(self, commands: list[Any]) -> None:
+        server = self.world.dep.primary
+        if server is None or not server.up:
+            return
+        results = [self._one(server, c) for c in commands]
+        if self.world.trace:
+            self.world.note(f"{self.node.name}: posted {[str(c[0]) for c in commands]}")
+        if any(not isinstance(r, BaseException) for r in results):
+            self.world.replicate_soon()
 
     @staticmethod
     def _one(server: Server, command: tuple[Any, ...]) -> Any:
