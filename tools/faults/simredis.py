@@ -20,6 +20,7 @@ results. It keeps what the commit depends on:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -528,12 +529,13 @@ class Deployment:
         """Replicas holding the stream up to ``offset`` (WAIT's answer)."""
         return sum(1 for s in self.replicas() if s.up and s.link and s.offset >= offset)
 
-    def failover(self) -> Server | None:
-        """Promote the replica that holds the most; the stream past it is gone."""
+    def failover(self, to: Server | None = None) -> Server | None:
+        """Promote ``to`` (None: the replica that holds the most); the stream past it is gone."""
         candidates = [s for s in self.replicas() if s.up]
         if not candidates:
             return None
-        best = max(candidates, key=lambda s: s.offset)
+        best = to if to in candidates else max(candidates, key=lambda s: s.offset)
+        assert best is not None
         del self.stream[best.offset :]
         old = self.primary
         self._make_primary(best)
@@ -626,10 +628,8 @@ class DirectPipe:
         primary = self.dep.primary
         assert primary is not None
         for command in commands:
-            try:
+            with contextlib.suppress(ResponseError):
                 primary.data.run(command)
-            except ResponseError:
-                pass
 
     def dump(self) -> dict[bytes, Any]:
         """Every key of the primary, as :func:`dump_redis` reads a real one."""

@@ -34,6 +34,7 @@ from typing import Any
 
 import structlog
 
+from client_cli import session as session_module
 from client_cli.session import TABLE_MOVED_ON
 from client_cli.table import Table
 from protocol import messages as m
@@ -49,14 +50,22 @@ from server.service import jobs as jobs_module
 from server.service import service as service_module
 from server.service.node import Node
 from server.service.sink import send_msg
-from server.store.pipe import DURABLE_RETRY_S, RETRY_FOR_S, WAIT_MS, NotDurable
+from server.store import pipe as pipe_module
+from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
 from tools.faults.simredis import SCRIPT_NAMES, Dataset, Deployment, Server
 
+WAITING_AGAIN_S: float = getattr(session_module, "STORE_RETRY_S", 0.75)
+"""After ``waiting_for_store``, the same action again this much later (the session's)."""
+
 CALM_S = 60.0
 """After the faults, how long every game has to end (its seats play every 10-300 ms)."""
+
+DURABLE_RETRY_S: float = getattr(pipe_module, "DURABLE_RETRY_S", RETRY_FOR_S)
+"""How long a durable call goes again before NotDurable (builds before issue 30's fix:
+as long as any call, so the simulator runs on them too, to show what they did)."""
 
 EPOCH_MS = 1_800_000_000_000
 """The simulated wall clock at virtual time 0 (2027)."""
@@ -162,6 +171,7 @@ FAULTS = (
     "lost_reply",
     "timeout_before",
     "failover",
+    "manual_failover",
     "lagging_failover",
     "replica_lag",
     "pubsub_loss",
@@ -756,6 +766,16 @@ class SimClient:
             self.world.internal += 1
         if isinstance(msg, m.Error) and msg.code in TABLE_MOVED_ON:
             self._ask_resync()  # (as client_cli.session does: the table moved on)
+        if isinstance(msg, m.Error) and msg.code == WAITING_FOR_STORE:
+            # As client_cli.session: the same action again, with its id, a moment later.
+            self.world.waited += 1
+            again = asked.msg
+            self.world.loop.call_later(WAITING_AGAIN_S, self._again, action_id, again)
+
+    def _again(self, action_id: int, msg: m.ClientMessage) -> None:
+        asked = self.asked.get(action_id)
+        if asked is not None and asked.msg is msg and action_id not in self.unanswered:
+            self.send(msg)
 
     def _ask_resync(self) -> None:
         t = self.table
@@ -804,7 +824,11 @@ def _brief(msg: object) -> str:
     return f"{type(msg).__name__} {fields}"
 
 
-ANSWERS_OK = {
+WAITING_FOR_STORE = "waiting_for_store"
+"""(A string: builds before issue 30's fix have no such code, and the simulator runs on them.)"""
+
+ANSWERS_OK: set[str] = {
+    WAITING_FOR_STORE,
     ErrorCode.STALE_STEP, ErrorCode.ALREADY_ACTED, ErrorCode.NOT_AWAITING,
     ErrorCode.GAME_OVER, ErrorCode.NOT_STARTED, ErrorCode.ALREADY_STARTED,
     ErrorCode.WRONG_ACTION, ErrorCode.INTERNAL, ErrorCode.SEAT_OUT,
@@ -845,6 +869,8 @@ class World:
         self.schedule: list[str] = []
         self.violations: list[str] = []
         self.internal = 0
+        self.waited = 0
+        """Actions answered ``waiting_for_store`` (and sent again)."""
         self.witness = Witness()
         self.loop: asyncio.AbstractEventLoop = asyncio.get_event_loop()
         self.dep = Deployment(self.plan.replicas, self._publish)
@@ -905,7 +931,8 @@ class World:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
-            self.bad("crash", f"task {task.get_coro().__qualname__} failed: {exc!r}")
+            name = getattr(task.get_coro(), "__qualname__", task.get_name())
+            self.bad("crash", f"task {name} failed: {exc!r}")
 
     def faulty(self, kind: str) -> bool:
         """Whether a per-action fault happens now."""
@@ -992,6 +1019,26 @@ class World:
             self.note("every replica's link cut; the primary dies soon")
             await asyncio.sleep(rng.uniform(0.3, 2.4))
             await self.fault("failover")
+        elif kind == "manual_failover":
+            # SENTINEL FAILOVER: the chosen replica stops following the primary and is
+            # promoted; until the nodes and the other replicas switch, the old primary
+            # takes writes and the other replicas still acknowledge them.
+            if any(not s.up for s in dep.servers) or dep.primary is None:
+                return
+            chosen = max(dep.replicas(), key=lambda r: r.offset)
+            chosen.link = False
+            window = rng.uniform(0.02, 0.4)
+            self.note(f"manual failover to {chosen.name}: the old primary serves "
+                      f"{window * 1000:.0f} ms more")  # fmt: skip
+            await asyncio.sleep(window)
+            chosen.link = True
+            had = len(dep.stream)
+            dep.failover(to=chosen)
+            self.dropped += had - len(dep.stream)
+            self.note(f"failover: -> {chosen.name} (writes lost: {had - len(dep.stream)})")
+            for node in self.nodes:
+                self.spawn(self._cut_subscription(node, rng.uniform(0.05, 0.5)))
+            self.loop.call_later(rng.uniform(1.0, 12.0), self._rejoin_all)
         elif kind == "failover":
             down = [s for s in dep.servers if not s.up]
             if down or dep.primary is None:
