@@ -17,15 +17,16 @@ from tools.faults.world import run_seed
 SCHEDULES = 2000
 FIRST = 0
 
-BUG_SEED = 104
-"""Found the bug on commit ee6d358 (durability's STEP 1, merged here as 65676ae):
-3 nodes, one replica, ``--redis-min-replicas 1``; every replica's link cut, then
-node n2 committed a step (seat 1 acted, seq 18) whose script published it at
-once; both players (on n2 and n3) were shown it; the write never reached the
-replica, the failover 2 s later took it back, and at 4.42 s n3's reconcile
-rewound the room: both were sent a snapshot at seq 19 with seat 1 not acted
-("taken_back"). With the fix (publish and deliver only once WAIT confirms),
-every invariant holds on it."""
+BUG_SEED = 22
+"""Found issue 30's bug on commit ee6d358 (durability's STEP 1: events published by
+the commit script before WAIT). 2 nodes, one replica, ``--redis-min-replicas 1``:
+the replica's link cut at 3.21 s (virtual); node n2 committed a step (seat 1
+acted in step 18, seq 77) whose script published it at once, and both players,
+on n1 and n2, were shown it; no replica held it, the failover at 4.95 s took 11
+writes back, and at 7.08 s n1's reconcile rewound the room: both players got a
+snapshot at seq 78 with step 18 and nobody acted ("taken_back"). Replay it on
+that commit with ``python -m tools.faults --seed 22``. On the fix (dbc27f1:
+published and delivered only once WAIT confirms) every invariant holds."""
 
 
 def _check(seeds: range) -> list[tuple[int, list[str]]]:
@@ -62,3 +63,12 @@ def test_a_seed_replays_exactly() -> None:
     one, two = run_seed(BUG_SEED, trace=True), run_seed(BUG_SEED, trace=True)
     assert one.schedule == two.schedule
     assert one.events == two.events and one.virtual_s == two.virtual_s
+
+
+def test_with_no_replica_to_wait_for_the_same_schedule_takes_events_back() -> None:
+    """The witness sees a take-back when there is one: with ``--redis-min-replicas 0``
+    (which promises nothing across a failover) the bug seed's failover takes back
+    events players were shown, and the simulator counts them."""
+    result = run_seed(BUG_SEED, min_replicas=0)
+    assert result.dropped > 0
+    assert result.witnessed > 0

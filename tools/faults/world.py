@@ -860,11 +860,13 @@ class Result:
 
 
 class World:
-    def __init__(self, seed: int, trace: bool = False) -> None:
+    def __init__(self, seed: int, trace: bool = False, min_replicas: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.rng_deal = random.Random(seed * 7919 + 1)
         self.plan = Plan.draw(self.rng)
+        if min_replicas is not None:  # (the same schedule, with another --redis-min-replicas)
+            self.plan.min_replicas = min_replicas
         self.trace = trace
         self.schedule: list[str] = []
         self.violations: list[str] = []
@@ -1235,12 +1237,12 @@ class World:
                 self.violations.append(f"witness {line}")
 
 
-def run_seed(seed: int, trace: bool = False) -> Result:
-    """One seeded schedule on a fresh virtual loop."""
+def run_seed(seed: int, trace: bool = False, min_replicas: int | None = None) -> Result:
+    """One seeded schedule on a fresh virtual loop (``min_replicas``: instead of the drawn)."""
     clk = clock.VirtualClock()
     loop = clock.VirtualLoop(clk)
     asyncio.set_event_loop(loop)
-    world = World(seed, trace)
+    world = World(seed, trace, min_replicas)
     world.loop = loop
     loop.set_exception_handler(world.loop_error)
     undo = _patch(world)
