@@ -45,6 +45,9 @@ class _NoDelivery:
     def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
         return None
 
+    def catch_up_soon(self, code: str) -> None:
+        return None
+
 
 def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
     """Every key of a real Redis, as ``DirectPipe.dump`` reads the simulated one."""
