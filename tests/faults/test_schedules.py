@@ -17,16 +17,18 @@ from tools.faults.world import run_seed
 SCHEDULES = 2000
 FIRST = 0
 
-BUG_SEED = 22
-"""Found issue 30's bug on commit ee6d358 (durability's STEP 1: events published by
-the commit script before WAIT). 2 nodes, one replica, ``--redis-min-replicas 1``:
-the replica's link cut at 3.21 s (virtual); node n2 committed a step (seat 1
-acted in step 18, seq 77) whose script published it at once, and both players,
-on n1 and n2, were shown it; no replica held it, the failover at 4.95 s took 11
-writes back, and at 7.08 s n1's reconcile rewound the room: both players got a
-snapshot at seq 78 with step 18 and nobody acted ("taken_back"). Replay it on
-that commit with ``python -m tools.faults --seed 22``. On the fix (dbc27f1:
-published and delivered only once WAIT confirms) every invariant holds."""
+BUG_SEED = 39
+"""Found issue 30's bug on commit ee6d358 (durability's STEP 1: the commit script
+publishes before WAIT). Two nodes, one replica, ``--redis-min-replicas 1``. At
+1.62 s (virtual) the replica's link is cut. Node n2 commits seat 1's flip in
+step 7 (seq 33) and node n1 seat 0's with the reveal and the trick (seq 34-36);
+each script publishes at once, and both players, one on each node, are shown
+all four events. No replica holds them. The failover at 3.52 s takes 6 writes
+back, and at 4.55 s n1's reconcile rewinds the room: both players get a
+snapshot at seq 37 at step 7, seat 1 not acted, nothing revealed
+("taken_back"). Replay it on that commit with ``python -m tools.faults --seed
+39``. On the fix (dbc27f1: published and delivered only once WAIT confirms)
+every invariant holds."""
 
 
 def _check(seeds: range) -> list[tuple[int, list[str]]]:
