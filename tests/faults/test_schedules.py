@@ -17,18 +17,19 @@ from tools.faults.world import run_seed
 SCHEDULES = 2000
 FIRST = 0
 
-BUG_SEED = 39
+BUG_SEED = 43
 """Found issue 30's bug on commit ee6d358 (durability's STEP 1: the commit script
-publishes before WAIT). Two nodes, one replica, ``--redis-min-replicas 1``. At
-1.62 s (virtual) the replica's link is cut. Node n2 commits seat 1's flip in
-step 7 (seq 33) and node n1 seat 0's with the reveal and the trick (seq 34-36);
-each script publishes at once, and both players, one on each node, are shown
-all four events. No replica holds them. The failover at 3.52 s takes 6 writes
-back, and at 4.55 s n1's reconcile rewinds the room: both players get a
-snapshot at seq 37 at step 7, seat 1 not acted, nothing revealed
-("taken_back"). Replay it on that commit with ``python -m tools.faults --seed
-39``. On the fix (dbc27f1: published and delivered only once WAIT confirms)
-every invariant holds."""
+publishes before WAIT). Three nodes, one replica, ``--redis-min-replicas 1``, a
+room with a seat on n1 and a seat on n2. At 0.35 s (virtual) the replica's link
+is cut. n1 commits step 1's reveal (seq 10-12), n2 then seat 1's flip in step 2
+(seq 13); each script publishes at once, and both players are shown all of it.
+No replica holds seq 13. The failover at 0.89 s takes 8 writes back, and at
+4.90 s the players, resumed on n3, get a snapshot at seq 13 at step 2 with
+nobody acted ("taken_back"; seq 13 now means something else). Replay it on
+that commit with ``python -m tools.faults --seed 43``. On the fix (dbc27f1:
+published and delivered only once WAIT confirms) the same faults come (the
+link cut, then the failover, which takes 9 unconfirmed writes back) and every
+invariant holds."""
 
 
 def _check(seeds: range) -> list[tuple[int, list[str]]]:
@@ -57,7 +58,10 @@ def test_schedules() -> None:
 def test_the_seed_that_found_the_bug() -> None:
     result = run_seed(BUG_SEED, trace=True)
     assert result.plan.min_replicas == 1
-    assert result.dropped > 0, "the schedule no longer has a failover that loses writes"
+    lines = "\n".join(result.schedule)
+    assert "every replica's link cut" in lines and "failover: redis0 -> redis1" in lines, (
+        "the schedule no longer cuts the replica's link before the failover"
+    )
     assert not result.violations, "\n".join(result.violations[:10])
 
 

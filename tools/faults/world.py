@@ -866,6 +866,9 @@ class World:
         self.rng = random.Random(seed)
         self.rng_deal = random.Random(seed * 7919 + 1)
         self.plan = Plan.draw(self.rng)
+        self.rng_faults = random.Random(seed * 31 + 7)
+        """When each fault comes, and which: its own stream, so a seed's faults are the
+        same on every build (latencies and clients draw from ``rng``)."""
         if min_replicas is not None:  # (the same schedule, with another --redis-min-replicas)
             self.plan.min_replicas = min_replicas
         self.trace = trace
@@ -1003,17 +1006,17 @@ class World:
         plan = self.plan
         end = self.now() + plan.play_s
         while self.now() < end:
-            await asyncio.sleep(self.rng.expovariate(plan.fault_rate))
+            await asyncio.sleep(self.rng_faults.expovariate(plan.fault_rate))
             if self.now() >= end:
                 break
-            kind = self.rng.choice(plan.faults)
+            kind = self.rng_faults.choice(plan.faults)
             await self.fault(kind)
         self.calm = True
         self.note("calm: no more faults")
         await self.heal()
 
     async def fault(self, kind: str) -> None:
-        rng, dep = self.rng, self.dep
+        rng, dep = self.rng_faults, self.dep
         if kind == "lagging_failover":
             # The issue's case: the replicas fall behind, then the primary dies.
             for replica in dep.replicas():
