@@ -34,10 +34,11 @@ import redis
 from bench.stack import _cpu_s, _krig_bin, _rss_kib
 from server import rooms
 from server.engine import census
-from server.store.embedded import LocalCluster, free_port
+from server.store.embedded import free_port
 from server.store.keys import journal_key, room_key
 from server.store.scripts import LOAD
 from server.store.store import loaded_from
+from tools.redis_rig import LocalCluster
 
 HERE = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ servers:
   Redis before each reveal (krig's durability): the durable peer, the one the
   ratios are to;
 - ``colyseus-krig-commit``: the same room running krig's own commit script
-  (server/store.py COMMIT) instead, so what krig's script costs shows.
+  (server/store/scripts.py COMMIT) instead, so what krig's script costs shows.
 
 Each round runs every server once, in an order rotated from round to round
 (interleaved, so a slow stretch of the machine does not fall on one server
@@ -24,7 +24,7 @@ seconds, then for ``--seconds``: the servers' CPU time (utime + stime of
 every thread, /proc/PID/stat) and Redis's are read as the client says the
 measured time begins and ends. The table gives each column's median over
 the rounds. The Node packages (bench/peers/package.json) are installed with
-``npm ci`` when bench/peers/node_modules is missing or older than the lockfile.
+``npm ci`` when the node_modules folder of bench/peers is missing or older than the lockfile.
 
 This is a benchmark: it prints figures and asserts none (not part of CI).
 """
@@ -77,7 +77,7 @@ KRIG_LIMITS = (
     "--max-conns-per-addr", "0", "--rooms-per-min", "0", "--grace-s", "600",
     "--msg-rate", "100000", "--msg-burst", "100000",
 )  # fmt: skip
-"""krig's per-connection limits, raised as server/bench_stack.py raises them (a bot
+"""krig's per-connection limits, raised as bench/stack.py raises them (a bot
 flips thousands of times a second)."""
 START_TIMEOUT_S = 30.0
 

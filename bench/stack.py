@@ -11,7 +11,7 @@ It prints:
 1. the bare stack: flip-frame round trips/s through the echo server, and
    through an echo server making one Redis script call per frame (the floor
    of any design that keeps every action in Redis); and through the game
-   floors (server/bench_floor.py): the room transition and one script call
+   floors (bench/floor.py): the room transition and one script call
    per step of a 2-seat table, nothing else (two upper bounds for any server
    doing krig's work), and the whole step as krig does it, acks and events
    sent, with none of krig's layers (what krig's layers cost is the gap);
@@ -182,7 +182,7 @@ FLOOR_LINES = (
     ("inputs", "the same, the step's inputs appended instead of the record"),
     ("step", "the whole step as krig does it, acks and events sent, no layer of krig's"),
 )
-"""The game floors (server/bench_floor.py): the room transition and one script call
+"""The game floors (bench/floor.py): the room transition and one script call
 per step. The first two send no ack and no event (upper bounds for any server doing
 krig's work); the third sends both, as krig does, with none of krig's layers."""
 
@@ -198,13 +198,24 @@ def _load(
     during: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """One ``krig load`` run; ``during`` is called once its warm-up is over."""
-    rooms = "--rooms" in extra  # (the echo and idle modes have no games to warm up)
-    proc = subprocess.Popen(
+    return _client(
         [_krig_bin("krig"), "load", "--url", url, "--json", "--duration", str(seconds),
-         "--loop", loop,
-         *(("--warmup", str(WARMUP_S)) if rooms else ()), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE,
+         "--loop", loop, "--warmup", str(WARMUP_S), *extra],
+        during,
     )  # fmt: skip
+
+
+def _echo_run(url: str, connections: int, seconds: float, loop: str) -> dict[str, Any]:
+    """One run of the bare echo client (bench/clients.py)."""
+    return _client(
+        [sys.executable, "-m", "bench.clients", "echo", url, str(connections), str(seconds),
+         "--loop", loop],
+        None,
+    )  # fmt: skip
+
+
+def _client(argv: list[str], during: Callable[[], None] | None) -> dict[str, Any]:
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE)
     _pin(proc.pid, CLIENT_CPUS)
     if during is not None:
         time.sleep(WARMUP_S + 0.5)  # + the client's set-up (connecting, creating rooms)
@@ -274,7 +285,11 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
     return list(live.values()), records
 
 
-def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[str, Any]:
+def run(
+    seconds: float, rooms: int, idle: int, loop: str = "asyncio", min_replicas: int = 0
+) -> dict[str, Any]:
+    """``min_replicas``: that many replicas of the Redis (on its CPU too), and krig with
+    ``--redis-min-replicas`` as many (every commit waits for them: WAIT)."""
     process.raise_open_files()
     report: dict[str, Any] = {
         "machine": {
@@ -282,18 +297,28 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
             "python": sys.version.split()[0],
             "pinned": PINNED,
             "loop": loop,
+            "min_replicas": min_replicas,
         }
     }
     report["pauses"] = machine_pauses(3.0)
     rp = RedisProcess(port=free_port()).start()
     if rp.proc is not None:
         _pin(rp.proc.pid, REDIS_CPUS)
+    replicas = [
+        RedisProcess(port=free_port(), extra=("--replicaof", "127.0.0.1", str(rp.port))).start()
+        for _ in range(min_replicas)
+    ]
+    for replica in replicas:
+        if replica.proc is not None:
+            _pin(replica.proc.pid, REDIS_CPUS)
+    _replicated(rp.url, min_replicas)
     krig_port, echo_port, floor_port = free_port(), free_port(), free_port()
     server = _start(
         [str(Path(sys.executable).parent / "krig-server"), "serve", "--port", str(krig_port),
          "--redis-url", rp.url, "--log-level", "warning", "--log-format", "json",
          "--max-conns-per-addr", "0", "--rooms-per-min", "0", "--grace-s", "600",
-         "--msg-rate", "100000", "--msg-burst", "100000", "--loop", loop],
+         "--msg-rate", "100000", "--msg-burst", "100000", "--loop", loop,
+         "--redis-min-replicas", str(min_replicas)],
         b"listening",
     )  # fmt: skip
     echo = _start([sys.executable, "-m", "bench.stack", "echo", str(echo_port), loop], b"echo")
@@ -305,14 +330,12 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
     admin = redis.Redis.from_url(rp.url)
     try:
         conns = rooms * 2
-        bare = _load(
-            f"ws://127.0.0.1:{echo_port}/", "--echo", str(conns), seconds=seconds, loop=loop
-        )
+        bare = _echo_run(f"ws://127.0.0.1:{echo_port}/", conns, seconds, loop)
         report["bare_echo"] = bare
         floor_url = f"ws://127.0.0.1:{floor_port}/"
-        report["echo_redis"] = _load(floor_url, "--echo", str(conns), seconds=seconds, loop=loop)
+        report["echo_redis"] = _echo_run(floor_url, conns, seconds, loop)
         floor.terminate()
-        for mode in FLOOR_MODES:  # the game floors: what the game adds (server/bench_floor.py)
+        for mode in FLOOR_MODES:  # the game floors: what the game adds (bench/floor.py)
             game_port = free_port()
             game = _start(
                 [sys.executable, "-m", "bench.stack", "floor", str(game_port), loop,
@@ -320,9 +343,8 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
                 b"floor",
             )  # fmt: skip
             try:
-                report[f"floor_{mode}"] = _load(
-                    f"ws://127.0.0.1:{game_port}/", "--echo", str(conns), seconds=seconds, loop=loop
-                )
+                game_url = f"ws://127.0.0.1:{game_port}/"
+                report[f"floor_{mode}"] = _echo_run(game_url, conns, seconds, loop)
             finally:
                 game.terminate()
                 game.wait(10)
@@ -391,7 +413,7 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         if idle:
             rss0 = _rss_kib(server.pid)
             holder = subprocess.Popen(
-                [_krig_bin("krig"), "load", "--url", url, "--idle", str(idle), "--duration", "8",
+                [sys.executable, "-m", "bench.clients", "idle", url, str(idle), "8",
                  "--loop", loop],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=HERE,
             )  # fmt: skip
@@ -413,8 +435,30 @@ def run(seconds: float, rooms: int, idle: int, loop: str = "asyncio") -> dict[st
         for proc in (server, echo, floor):
             proc.terminate()
             proc.wait(10)
+        for replica in replicas:
+            replica.cleanup()
         rp.cleanup()
     return report
+
+
+def _replicated(url: str, count: int, timeout_s: float = 30.0) -> None:
+    """Wait until ``count`` replicas of the Redis at ``url`` are online."""
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + timeout_s
+    try:
+        while True:
+            info = client.info("replication")
+            online = [
+                v for k, v in info.items()
+                if k.startswith("slave") and isinstance(v, dict) and v.get("state") == "online"
+            ]  # fmt: skip
+            if len(online) >= count:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{count} replica(s) never came online: {info}")
+            time.sleep(0.1)
+    finally:
+        client.close()
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -427,7 +471,13 @@ def format_report(r: dict[str, Any]) -> str:
         f"machine: {r['machine']['cpus']} cpus, Python {r['machine']['python']}, "
         f"{r['machine'].get('loop', 'asyncio')} event loop; "
         "client, servers and Redis on this machine"
-        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else ""),
+        + ("; servers and Redis on CPU 0, client on CPU 1" if r["machine"].get("pinned") else "")
+        + (
+            f"; {r['machine']['min_replicas']} replica(s), --redis-min-replicas "
+            f"{r['machine']['min_replicas']}"
+            if r["machine"].get("min_replicas")
+            else ""
+        ),
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
         f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "

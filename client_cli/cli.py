@@ -251,14 +251,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave the first S seconds (every game starting at once) out of the latency",
     )  # fmt: skip
     load.add_argument(
-        "--echo", type=int, metavar="N", default=0,
-        help="instead: N connections doing flip-frame round trips with a bare echo server",
-    )  # fmt: skip
-    load.add_argument(
-        "--idle", type=int, metavar="N", default=0,
-        help="instead: open N idle sessions and hold them for --duration",
-    )  # fmt: skip
-    load.add_argument(
         "--loop", choices=process.LOOPS, default="asyncio",
         help="event loop of the load generator (uvloop: pip install 'krig[uvloop]')",
     )  # fmt: skip
@@ -360,8 +352,6 @@ async def run(args: argparse.Namespace) -> int:
         from client_cli.load import (
             format_report,
             part_ready,
-            run_echo,
-            run_idle,
             run_load,
             run_processes,
         )  # fmt: skip
@@ -369,10 +359,6 @@ async def run(args: argparse.Namespace) -> int:
         process.tune_for_throughput()  # the load generator's own stalls would show up as latency
         with contextlib.suppress(ValueError, OSError):
             process.raise_open_files()  # a socket per bot
-        if args.echo or args.idle:
-            run = run_echo if args.echo else run_idle
-            print(json.dumps(await run(args.url, args.echo or args.idle, args.duration)))
-            return 0
         urls = args.url.split(",") if "," in args.url else args.url  # (seats over servers)
         if args.part_of is not None:  # one of --processes K: a raw report to the parent
             part = await run_load(

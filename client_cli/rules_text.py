@@ -2,7 +2,7 @@
 
 The client speaks only the protocol, so it carries its own copy of what
 docs/RULES.md says (and what ``krig-server presets --json`` prints): a test
-(tests/test_rules_text.py) keeps this table in step with both. It is used by
+(tests/client/test_rules_text.py) keeps this table in step with both. It is used by
 the host's form, the waiting room's rule list, argument checks and the game
 over screen's reasons.
 """

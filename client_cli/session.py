@@ -356,44 +356,24 @@ class Session:
             self._catch_up()
 
     def _message(self, msg: m.ServerMessage) -> None:
-        t = self.table
         if m.is_room_event(msg):
             self._room_event(msg)
             return
         caught_up = False
-        if isinstance(msg, m.Snapshot):
-            if msg.seq >= t.seq or msg.room.code != t.code:
-                if msg.room.code != t.code:
-                    self._ahead.clear()
-                t.apply_snapshot(msg)
-                caught_up = True
-        elif isinstance(msg, m.Joined):
-            if msg.code != t.code:
-                t.clear()  # another room (or in again): nothing of the last one carries over
-                self._ahead.clear()
-            t.code = msg.code
-            t.seat = msg.seat
-            t.left = None
-        elif isinstance(msg, m.Hand) and msg.seq >= t.seq:
-            t.apply_hand(msg)
-        if isinstance(msg, m.Welcome) and msg.room is not None:
-            t.code = msg.room
-            t.seat = msg.seat
-        if isinstance(msg, m.Error):
-            if msg.code == ErrorCode.REMOVED and msg.id is None:
-                # The host put us out of the room: no more events come.
-                self._out_of_room(msg)
-            elif msg.code == ErrorCode.ROOM_GONE:
-                # The room no longer exists (told unasked, or as an action's answer).
-                self.room_gone = t.code or self.room_gone or ""
-                self._out_of_room(msg)
-            elif msg.id in self._resync_ids:
-                # The answer to a resync failed (Redis restarting?): ask again soon.
-                asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
-            elif msg.code in TABLE_MOVED_ON:
-                # The server's table is ahead of ours, and perhaps no event is
-                # coming to show it (the ones we missed were the last): ask.
-                self._ask_resync(again=True)
+        match msg:
+            case m.Snapshot():
+                caught_up = self._snapshot(msg)
+            case m.Joined():
+                self._joined(msg)
+            case m.Hand() if msg.seq >= self.table.seq:
+                self.table.apply_hand(msg)
+            case m.Welcome(room=str() as room):
+                self.table.code = room
+                self.table.seat = msg.seat
+            case m.Error():
+                self._error(msg)
+            case _:
+                pass
         if isinstance(msg, REPLIES):
             fut = self._waiting.pop(getattr(msg, "id", -1) or -1, None)
             if fut is not None and not fut.done():
@@ -403,6 +383,42 @@ class Session:
         self.changed.set()
         if caught_up:
             self._catch_up()
+
+    def _snapshot(self, msg: m.Snapshot) -> bool:
+        """Take a snapshot that is newer than our table, or of another room; True if taken."""
+        t = self.table
+        if msg.seq < t.seq and msg.room.code == t.code:
+            return False
+        if msg.room.code != t.code:
+            self._ahead.clear()
+        t.apply_snapshot(msg)
+        return True
+
+    def _joined(self, msg: m.Joined) -> None:
+        t = self.table
+        if msg.code != t.code:
+            t.clear()  # another room (or in again): nothing of the last one carries over
+            self._ahead.clear()
+        t.code = msg.code
+        t.seat = msg.seat
+        t.left = None
+
+    def _error(self, msg: m.Error) -> None:
+        t = self.table
+        if msg.code == ErrorCode.REMOVED and msg.id is None:
+            # The host put us out of the room: no more events come.
+            self._out_of_room(msg)
+        elif msg.code == ErrorCode.ROOM_GONE:
+            # The room no longer exists (told unasked, or as an action's answer).
+            self.room_gone = t.code or self.room_gone or ""
+            self._out_of_room(msg)
+        elif msg.id in self._resync_ids:
+            # The answer to a resync failed (Redis restarting?): ask again soon.
+            asyncio.get_running_loop().call_later(RESYNC_AGAIN_S, self._ask_resync, True)
+        elif msg.code in TABLE_MOVED_ON:
+            # The server's table is ahead of ours, and perhaps no event is
+            # coming to show it (the ones we missed were the last): ask.
+            self._ask_resync(again=True)
 
     def _out_of_room(self, why: m.Error) -> None:
         """In no room now: no more of its events come (the table keeps why, in ``left``)."""

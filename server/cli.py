@@ -23,7 +23,7 @@ from server.engine.rules import (
     make_rules,
     parse_option,
 )
-from server.store.embedded import DataDirError, RedisStartError
+from server.errors import SetupError, refuse_to_start
 
 
 def rules_from_args(preset: str, sets: list[str], players: int | None) -> Rules:
@@ -117,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--loop", choices=LOOPS, default="asyncio",
         help="stack: event loop of every process measured (echo, krig-server, load client)",
+    )  # fmt: skip
+    bench.add_argument(
+        "--min-replicas", type=int, default=0,
+        help="stack: replicas of the Redis, and krig's --redis-min-replicas (every commit waits)",
     )  # fmt: skip
     bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
@@ -266,7 +270,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "stack":
         from bench.stack import format_report, run
 
-        report = run(args.seconds, args.rooms, args.idle, args.loop)
+        report = run(args.seconds, args.rooms, args.idle, args.loop, args.min_replicas)
         print(json.dumps(report) if args.json else format_report(report))
         return 0
     lines: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {
@@ -321,7 +325,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             return cmd_verify(args)
         return cmd_bench(args)
-    except (RulesError, config.SettingsError, DataDirError, RedisStartError) as exc:
+    except SetupError as exc:
+        return refuse_to_start(exc)
+    except RulesError as exc:
         print(f"krig-server: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -7,6 +7,8 @@ import math
 import os
 from dataclasses import dataclass, fields
 
+from server.errors import SetupError
+
 
 @dataclass(slots=True)
 class Settings:
@@ -30,8 +32,10 @@ class Settings:
     redis+cluster:// (empty: start a private redis-server that keeps them in the data
     directory)."""
     redis_min_replicas: int = 0
-    """Acknowledge an action only once this many Redis replicas hold it (WAIT), so a
-    failover loses no acknowledged step (0: do not wait; see docs/RELIABILITY.md)."""
+    """Send an event to anyone (and acknowledge an action) only once this many Redis
+    replicas hold it (WAIT), so a failover takes back nothing a player was sent; while
+    they cannot, actions are answered waiting_for_store (0: do not wait; see
+    docs/RELIABILITY.md)."""
     data_dir: str = ""
     """Without --redis-url: the directory the private redis-server keeps rooms in, with an
     append-only file, so a restart loses no game (empty: $XDG_DATA_HOME/krig, or
@@ -92,7 +96,7 @@ class Settings:
     """debug, info, warning or error."""
 
 
-class SettingsError(ValueError):
+class SettingsError(SetupError, ValueError):
     """A setting's value is out of its range or not of its kind; the message is one sentence
     naming the flag (or environment variable) and what it allows."""
 
@@ -165,7 +169,7 @@ def _flag(name: str) -> str:
 
 
 def describe() -> list[tuple[str, str, str]]:
-    """(flag, environment variable, default) of every setting, for the README."""
+    """(flag, environment variable, default) of every setting, for docs/OPERATIONS.md."""
     return [(_flag(f.name), _env_name(f.name), repr(f.default)) for f in fields(Settings)]
 
 
@@ -296,7 +300,7 @@ def allowed(name: str) -> str:
 
 
 def markdown_table() -> str:
-    """The README's configuration table, from the field docstrings above."""
+    """OPERATIONS.md's configuration table, from the field docstrings above."""
     docs = field_docs()
     rows = [
         "| flag | environment | default | allowed | meaning |",

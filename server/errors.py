@@ -6,8 +6,15 @@
     ├── PeerError ............... the other side's fault: answered, never a crash
     │   └── Refused ............. an action the rules or the room refuse (an ErrorCode)
     └── SetupError .............. this server cannot start as configured (exit status 2)
+        ├── SettingsError ....... a flag or variable out of its range (server.config)
         ├── RedisUrlError ....... a Redis URL it cannot use
+        ├── RedisNotFound ....... no redis-server to start (server.store.embedded)
+        ├── RedisStartError ..... the private redis-server did not start
+        ├── DataDirError ........ the data directory is another server's, or not usable
         └── StoreFormatMismatch . a live node keeps rooms in another store format
+
+``krig-server`` catches :class:`SetupError` once (``server.cli.main``), prints
+``krig-server: `` with its ``prefix`` and message, and exits with status 2.
 
 Raised elsewhere, and turned into the above where they cross into the server:
 
@@ -53,13 +60,28 @@ class Refused(PeerError):
 class SetupError(KrigError):
     """The server cannot start as configured; the message says why, for a person."""
 
+    prefix = ""
+    """What the message is about, said before it (``--redis-url: ``)."""
+
+
+def refuse_to_start(exc: SetupError) -> int:
+    """Say why on stderr, for a person, and give the exit status (2) for ``main`` to return."""
+    import sys
+
+    print(f"krig-server: {exc.prefix}{exc}", file=sys.stderr)
+    return 2
+
 
 class RedisUrlError(SetupError, ValueError):
     """A Redis URL this server cannot use; the message says why."""
 
+    prefix = "--redis-url: "
+
 
 class StoreFormatMismatch(SetupError):
     """A live node keeps rooms in another store format (``server.store.scripts.STORE_FORMAT``)."""
+
+    prefix = "not starting: "
 
     def __init__(self, node: str, format_: str, ours: int) -> None:
         super().__init__(

@@ -21,7 +21,7 @@ import sys
 from krig_runtime import process
 from server import logs
 from server.config import Settings
-from server.errors import RedisUrlError, StoreFormatMismatch
+from server.errors import SetupError
 from server.service.node import Node
 from server.store.client import redis_client
 from server.store.embedded import RedisProcess
@@ -81,14 +81,7 @@ def run_server(settings: Settings, slot: Slot | None = None) -> int:
     try:
         process.run(serve(settings, slot), settings.loop)
     except process.LoopUnavailable as exc:
-        print(f"krig-server: --loop: {exc}", file=sys.stderr)
-        return 2
-    except RedisUrlError as exc:
-        print(f"krig-server: --redis-url: {exc}", file=sys.stderr)
-        return 2
-    except StoreFormatMismatch as exc:
-        print(f"krig-server: not starting: {exc}", file=sys.stderr)
-        return 2
+        raise SetupError(f"--loop: {exc}") from None
     except OSError as exc:
         print(
             f"krig-server: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr

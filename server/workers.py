@@ -41,6 +41,7 @@ import structlog
 from krig_runtime import process
 from server import addresses, config, logs
 from server.config import Settings
+from server.errors import SetupError, refuse_to_start
 from server.store.embedded import RedisProcess
 from server.transport.app import SHUTDOWN_STEP_S
 from server.transport.siblings import Slot
@@ -70,7 +71,10 @@ def worker_main() -> int:
     config.check(settings)
     slot = Slot(spec["index"], spec["count"], spec["directory"])
     structlog.contextvars.bind_contextvars(worker=slot.index)
-    return run_server(settings, slot)
+    try:
+        return run_server(settings, slot)
+    except SetupError as exc:
+        return refuse_to_start(exc)
 
 
 class Worker:

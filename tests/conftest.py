@@ -7,6 +7,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import AsyncIterator
 
 from hypothesis import HealthCheck, settings
 
@@ -36,8 +37,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 import pytest  # noqa: E402
 import redis  # noqa: E402
+import redis.asyncio as aioredis  # noqa: E402
 
 from server.store.embedded import RedisProcess, free_port  # noqa: E402
+from server.store.pipe import RedisPipe  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -74,3 +77,14 @@ def _fresh_redis_per_module(request: pytest.FixtureRequest) -> None:
         client.flushall()
     finally:
         client.close()
+
+
+@pytest.fixture()
+async def db(redis_proc: RedisProcess) -> AsyncIterator[tuple[str, aioredis.Redis, RedisPipe]]:
+    """A database of its own on the session's Redis (db 4): its URL, a client and a commit pipe."""
+    url = redis_proc.url.rsplit("/", 1)[0] + "/4"
+    client = aioredis.Redis.from_url(url)
+    pipe = RedisPipe(url, "hot-path-test")
+    yield url, client, pipe
+    await pipe.close()
+    await client.aclose()

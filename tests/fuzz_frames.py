@@ -1,6 +1,6 @@
 """Hostile frames against a live server: a seeded mutator, a runner and a command.
 
-The suite feeds 100,000 frames (tests/test_fuzz.py); the command runs longer:
+The suite feeds 100,000 frames (tests/system/test_server_fuzz.py); the command runs longer:
 
     python3 dev.py python tests/fuzz_frames.py --frames 1000000
 

@@ -6,7 +6,7 @@ not.  :func:`play` plays a freshly dealt game to its end in one loop instead,
 with every seat flipping, and leaves the same final state the full engine
 leaves: winner, reason, tricks, wars, steps, longest war, wars won, piles,
 table, who is out and why, the generator and the cycle detector's state.
-``tests/test_fast_path.py`` compares the two game by game.
+``tests/engine/test_fast_path.py`` compares the two game by game.
 
 It covers what :func:`covers` says: two players, no hand, won cards under the
 pile; every other option (war_down, war_repeat, short_war, war_players,
@@ -25,6 +25,28 @@ from server.engine import rng as _rng
 from server.engine.kinds import EndReason, Result
 from server.engine.rules import Rules
 from server.engine.state import NO_CARD, GameState
+
+CONSIDERED: dict[str, str] = {
+    "players": "two only (covers)",
+    "hand_size": "0 only: every seat flips (covers)",
+    "winnings": "under_pile only (covers)",
+    "jokers": "in the deal it is given",
+    "min_rank": "in the deal it is given",
+    "war_down": "played",
+    "war_repeat": "played",
+    "short_war": "played",
+    "war_players": "two seats: every tie is both seats, as in any_tied and tied_highest",
+    "war_winner": "two seats: the war's seats are the only ones left to win it",
+    "gather_order": "played",
+    "steal": "played",
+    "loser_takes_tied": "played",
+    "time_limit_s": "played, on the simulator's clock",
+    "wars_to_win": "played",
+    "max_tricks": "played (trick_cap)",
+    "detect_cycles": "played",
+}
+"""Every ``Rules`` field and how this path treats it. A field added to ``Rules`` and not
+here fails tests/engine/test_fast_path.py: the path would silently play it wrong."""
 
 
 def covers(rules: Rules) -> bool:

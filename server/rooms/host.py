@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from protocol import messages as m
 from protocol.errors import ErrorCode
-from server.engine import (
-    RulesError,
-    make_rules,
-)
+from server.engine import RulesError
 from server.errors import Refused
 from server.rooms.play import start_game
 from server.rooms.seats import free_seat
-from server.rooms.state import RoomRecord, SeatRecord
+from server.rooms.state import RoomRecord, SeatRecord, rules_for
 from server.rooms.transition import REMOVED_KEPT, Outcome, add_event, player_seat
 from server.rooms.views import room_info
 
@@ -31,7 +28,7 @@ def configure(rec: RoomRecord, out: Outcome, player: str, msg: m.Configure) -> N
         if "players" in options and options["players"] != len(rec.seats):
             raise Refused(ErrorCode.BAD_RULES, "players is set by the number of seats")
         try:
-            make_rules(preset, {**options, "players": len(rec.seats)})
+            rules_for(preset, options, len(rec.seats))
         except RulesError as exc:
             raise Refused(ErrorCode.BAD_RULES, str(exc)) from None
         rec.preset, rec.options = preset, options

@@ -13,7 +13,6 @@ from server.engine import (
     Flip,
     RuleViolation,
     from_deal,
-    make_rules,
     new_game,
     submit,
 )
@@ -31,7 +30,7 @@ def start_game(rec: RoomRecord, out: Outcome, seed: int | None) -> None:
 
     ``seed`` (tests and benchmarks only) replaces the secure deal with the engine's seeded one.
     """
-    rules = make_rules(rec.preset, {**rec.options, "players": len(rec.seats)})
+    rules = rec.rules()
     if seed is None:
         proof = secure_proof(rules)
     else:

@@ -5,13 +5,10 @@ from __future__ import annotations
 from protocol import messages as m
 from protocol.errors import ErrorCode
 from protocol.limits import MAX_NAME
-from server.engine import (
-    RulesError,
-    make_rules,
-)
+from server.engine import RulesError
 from server.errors import Refused
 from server.rooms.play import start_game
-from server.rooms.state import RoomRecord, SeatRecord
+from server.rooms.state import RoomRecord, SeatRecord, rules_for
 from server.rooms.transition import Outcome, add_event, player_seat
 from server.rooms.views import room_info
 
@@ -32,7 +29,7 @@ def new_room(
     if "players" in options and options["players"] != seats:
         raise Refused(ErrorCode.BAD_RULES, "players is set by seats; leave it out of options")
     try:
-        make_rules(preset, {**options, "players": seats})
+        rules_for(preset, options, seats)
     except RulesError as exc:
         raise Refused(ErrorCode.BAD_RULES, str(exc)) from None
     rec = RoomRecord(

@@ -10,10 +10,23 @@ record is the stored one with the tail replayed on it (``rooms.rebuild``).
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from protocol.records import DealProof
-from server.engine import GameState
+from server.engine import GameState, Rules, make_rules
+
+RoomStatus = Literal["lobby", "playing", "over"]
+"""Where a room is: seats being taken, a game being played, or a game just over."""
+
+
+def rules_for(preset: str, options: dict[str, bool | int | str], seats: int) -> Rules:
+    """A room's rules: its preset, the host's options, and the number of seats.
+
+    The one place a room's rules are derived; raises ``RulesError`` for a bad set.
+    """
+    return make_rules(preset, {**options, "players": seats})
 
 
 class SeatRecord(msgspec.Struct):
@@ -55,7 +68,7 @@ class RoomRecord(msgspec.Struct):
     """The room's chat is on (the host may turn it off)."""
     ready_checks: bool = False
     """Players must say ``ready``; otherwise taking a seat means ready."""
-    status: str = "lobby"
+    status: RoomStatus = "lobby"
     game: int = 0
     game_started_ms: int = 0
     spectators: dict[str, str] = msgspec.field(default_factory=dict)
@@ -81,6 +94,10 @@ class RoomRecord(msgspec.Struct):
     """The connections the host put out of the room lately (the last
     ``rooms.REMOVED_KEPT``): a node that catches a room up from Redis's log,
     having missed the update that named them, still puts them out."""
+
+    def rules(self) -> Rules:
+        """This room's rules, from its preset, options and seats (see :func:`rules_for`)."""
+        return rules_for(self.preset, self.options, len(self.seats))
 
     def seat_of(self, player: str) -> int | None:
         for i, seat in enumerate(self.seats):

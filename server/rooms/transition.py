@@ -29,7 +29,7 @@ class Outcome:
     finished: bool = False
     from_cache: bool = False
     """The record came from the node's cache, which may be behind Redis: a
-    refusal is judged again on the current record (see Node._apply)."""
+    refusal is judged again on the current record (see RoomService.apply)."""
     removed: list[str] = field(default_factory=list)
     """Connections the host put out of the room (``remove_seat`` where spectators
     are not allowed): whichever node holds one tells it and stops sending it

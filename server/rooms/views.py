@@ -9,21 +9,18 @@ through :func:`hand` and :func:`snapshot`.
 from __future__ import annotations
 
 from protocol import messages as m
-from server.engine import (
-    make_rules,
-    view,
-)
+from server.engine import view
 from server.rooms.state import RoomRecord
 
 
 def rules_of(rec: RoomRecord) -> dict[str, bool | int | str]:
-    return make_rules(rec.preset, {**rec.options, "players": len(rec.seats)}).to_dict()
+    return rec.rules().to_dict()
 
 
 def room_info(rec: RoomRecord) -> m.RoomInfo:
     return m.RoomInfo(
         code=rec.code,
-        state=rec.status,  # type: ignore[arg-type]
+        state=rec.status,
         host=rec.host,
         seats=[
             m.SeatInfo(

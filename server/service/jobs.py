@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import time
 from collections.abc import Callable
 
 import structlog
@@ -61,6 +62,9 @@ class Jobs:
         self._behind: dict[str, int] = {}
         self.store_ok = False
         """Redis answered the last readiness probe (within PROBE_S)."""
+        self._beating_since: float | None = None
+        """Since when (monotonic) this node's heartbeats have been written without a
+        failure (None: the last one failed, or none was written yet)."""
         self._probed = False
 
     async def join_nodes(self) -> None:
@@ -148,7 +152,11 @@ class Jobs:
         # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
         self.service.forget_idle(lambda code: code in self.delivery.rooms)
         self.relay.ping()
+        # A beat on its way (perhaps going again and again, while the store takes
+        # no writes) does not count as beating.
+        since, self._beating_since = self._beating_since, None
         known = await self.store.heartbeat(self.node_id, now_ms())
+        self._beating_since = since if since is not None else time.monotonic()
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
             # longer than dead_node_s and another node reaped it. Its
@@ -225,7 +233,17 @@ class Jobs:
         return True
 
     async def _reap_nodes(self) -> None:
-        """Seats held through a node that stopped beating count as disconnected."""
+        """Seats held through a node that stopped beating count as disconnected.
+
+        Only once this node has beaten without a failure for ``dead_node_s``: a
+        store that took no writes for a while (a failover, a primary without the
+        replicas it needs) stopped every node's heartbeat, and a node that could
+        not beat then is not dead (reaped, its seats would be played by their
+        timers while its players wait for the store).
+        """
+        since = self._beating_since
+        if since is None or time.monotonic() - since < self.settings.dead_node_s:
+            return
         dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
         for node in dead:
             if node == self.node_id:

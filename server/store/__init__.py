@@ -8,6 +8,6 @@
 - ``pipe``          the pipelined connections every call goes through: one Redis, TLS,
                     Sentinel, Cluster (slots, MOVED/ASK), WAIT
 - ``subscription``  the node's pub/sub subscription (sharded on a cluster)
-- ``embedded``      a private ``redis-server`` for a self-hosted server and the tests, and a
-                    loopback cluster for the tests and bench/cluster.py
+- ``embedded``      a private ``redis-server`` for a self-hosted server (its data
+                    directory) and the tests (the loopback cluster is tools/redis_rig.py)
 """

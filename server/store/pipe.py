@@ -67,6 +67,11 @@ taking over a lost primary (``cluster-node-timeout`` plus its election)."""
 WAIT_MS = 1000
 """How long a durable call waits for its replicas (``WAIT``) before NotDurable."""
 
+FAILOVER_S = 5.0
+"""With ``min_replicas`` on Sentinel: how long after a ``+try-failover`` no durable
+call is confirmed, unless ``+switch-master`` comes first (a failover that Sentinel
+gave up: play goes on after this)."""
+
 DURABLE_RETRY_S = 2.0
 """With ``min_replicas``: how long a durable call keeps going again (a lost
 connection, a failover, ``NOREPLICAS``) before it gives up with NotDurable, so
@@ -405,12 +410,19 @@ class RedisPipe:
         self.scripts: dict[str, str] = {}
         """sha -> body of every script registered: loaded wherever NOSCRIPT comes back."""
         self._links: dict[Address, _Link] = {}
+        self._quick_links: dict[Address, _Link] = {}
+        """With ``min_replicas``: a second connection per server for the calls that are
+        not durable (heartbeats, the probe, leases), so that they never queue behind
+        a ``WAIT`` (Redis answers a connection's commands in order, and a ``WAIT``
+        that cannot be met holds that connection for WAIT_MS)."""
         self._primary: Address | None = (
             self.target.addresses[0] if self.target.kind == "direct" else None
         )
         self._slots: list[Address | None] = [None] * 16384
         self._refreshing: asyncio.Task[None] | None = None
         self._follower: asyncio.Task[None] | None = None
+        self._suspect_until = 0.0
+        """A Sentinel failover is under way until then (monotonic): see _failing_over."""
         self.on_switch: list[Callable[[], object]] = []
         """Called when Sentinel names a new primary (e.g. to reset other clients' pools)."""
         self.switches = 0
@@ -424,10 +436,11 @@ class RedisPipe:
 
     # ------------------------------------------------------------ where
 
-    def _link(self, address: Address) -> _Link:
-        link = self._links.get(address)
+    def _link(self, address: Address, quick: bool = False) -> _Link:
+        links = self._quick_links if quick else self._links
+        link = links.get(address)
         if link is None:
-            link = self._links[address] = _Link(address, self.target.options, self.name)
+            link = links[address] = _Link(address, self.target.options, self.name)
         return link
 
     async def primary(self) -> Address:
@@ -484,18 +497,20 @@ class RedisPipe:
             address = random.choice(target.addresses)
             try:
                 options = Options(password=target.sentinel_password, tls=target.options.tls)
-                switched: asyncio.Queue[bytes] = asyncio.Queue()
+                heard: asyncio.Queue[tuple[bytes, bytes]] = asyncio.Queue()
                 transport, made = await open_connection(
-                    address, options, functools.partial(_Listener, switched.put_nowait)
+                    address, options, functools.partial(_Listener, heard.put_nowait)
                 )
                 try:
                     for command in hello_commands(options, self.name, select=False):
                         transport.write(hiredis.pack_command(command))  # type: ignore[arg-type]
-                    transport.write(hiredis.pack_command(("SUBSCRIBE", "+switch-master")))  # type: ignore[arg-type]
+                    transport.write(
+                        hiredis.pack_command(("SUBSCRIBE", "+switch-master", "+try-failover"))  # type: ignore[arg-type]
+                    )
                     listener = cast(_Listener, made)
                     backoff = 0.1
                     while True:
-                        get: asyncio.Future[Any] = asyncio.ensure_future(switched.get())
+                        get: asyncio.Future[Any] = asyncio.ensure_future(heard.get())
                         lost: asyncio.Future[Any] = listener.lost
                         done, _ = await asyncio.wait(
                             [get, lost], return_when=asyncio.FIRST_COMPLETED
@@ -503,9 +518,13 @@ class RedisPipe:
                         if get not in done:
                             get.cancel()
                             break
-                        name, _, _, host, port = get.result().decode().split(" ")
-                        if name == target.service:
-                            self._switch((host, int(port)))
+                        chan, data = get.result()
+                        words = data.decode().split(" ")
+                        if chan == b"+try-failover":  # "master NAME IP PORT"
+                            if len(words) > 1 and words[1] == target.service:
+                                self._failing_over()
+                        elif len(words) == 5 and words[0] == target.service:
+                            self._switch((words[3], int(words[4])))
                 finally:
                     transport.close()
             except asyncio.CancelledError:
@@ -515,8 +534,24 @@ class RedisPipe:
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, 2.0)
 
+    def _failing_over(self) -> None:
+        """A Sentinel starts a failover of our primary: until it names the new one
+        (``+switch-master``), or FAILOVER_S passes, no durable call is confirmed.
+
+        The old primary takes writes until it is told it is a replica, and a
+        second replica still following it would confirm them (``WAIT``), though
+        the promoted one never gets them: a manual ``SENTINEL FAILOVER`` with two
+        replicas and ``--redis-min-replicas 1``. A Sentinel says ``+try-failover``
+        a few of its timer ticks (100 ms each) before it promotes the replica, so
+        what was confirmed before is on the replicas by then.
+        """
+        if self.min_replicas > 0:
+            log.warning("redis_failover_started", primary=str(self._primary))
+            self._suspect_until = time.monotonic() + FAILOVER_S
+
     def _switch(self, address: Address) -> None:
         old, self._primary = self._primary, address
+        self._suspect_until = 0.0
         self._switched(old, address)
 
     def _switched(self, old: Address | None, new: Address) -> None:
@@ -524,8 +559,9 @@ class RedisPipe:
             return
         self.switches += 1
         log.warning("redis_primary_switched", old=str(old), new=str(new))
-        if old in self._links:
-            self._links.pop(old).drop()
+        for links in (self._links, self._quick_links):
+            if old in links:
+                links.pop(old).drop()
         for callback in self.on_switch:
             with contextlib.suppress(Exception):
                 callback()
@@ -570,8 +606,9 @@ class RedisPipe:
                 for slot in range(int(start), int(end) + 1):
                     slots[slot] = where
             self._slots = slots
-            for gone in [a for a in self._links if a not in set(slots)]:
-                self._links.pop(gone).close()
+            for links in (self._links, self._quick_links):
+                for gone in [a for a in links if a not in set(slots)]:
+                    links.pop(gone).close()
             return
         raise RedisConnectionError(f"no node of the cluster answers: {last}")
 
@@ -623,6 +660,7 @@ class RedisPipe:
         pending = list(range(len(commands)))
         asking: dict[int, Address] = {}
         wait = (self.min_replicas, WAIT_MS) if durable and self.min_replicas > 0 else None
+        quick = not durable and self.min_replicas > 0  # (its own connection: _quick_links)
         give_up = time.monotonic() + (RETRY_FOR_S if wait is None else DURABLE_RETRY_S)
         delay = 0.02
         while True:
@@ -633,7 +671,7 @@ class RedisPipe:
                     groups.setdefault(address, []).append(i)
                 sent: list[tuple[Address, list[int], list[asyncio.Future[Any]], Any]] = []
                 for address, indices in groups.items():
-                    proto = await self._link(address).connection()
+                    proto = await self._link(address, quick).connection()
                     batch: list[Command] = []
                     for i in indices:
                         if i in asking:
@@ -694,9 +732,11 @@ class RedisPipe:
                     else:
                         results[i] = reply
                 if link_lost:
-                    self._link(address).drop()
+                    self._link(address, quick).drop()
                 elif wait is not None and (
-                    isinstance(acked, BaseException) or int(acked or 0) < self.min_replicas
+                    isinstance(acked, BaseException)
+                    or int(acked or 0) < self.min_replicas
+                    or (self._suspect_until and time.monotonic() < self._suspect_until)
                 ):
                     short = True
             if again:
@@ -776,17 +816,18 @@ class RedisPipe:
             self._follower.cancel()
             with contextlib.suppress(BaseException):
                 await self._follower
-        for link in list(self._links.values()):
+        for link in [*self._links.values(), *self._quick_links.values()]:
             link.close()
         self._links.clear()
+        self._quick_links.clear()
         with contextlib.suppress(Exception):
             await asyncio.sleep(0)
 
 
 class _Listener(asyncio.Protocol):
-    """A Sentinel subscription: hands each message's data on."""
+    """A Sentinel subscription: hands each message's (channel, data) on."""
 
-    def __init__(self, on_message: Callable[[bytes], None]) -> None:
+    def __init__(self, on_message: Callable[[tuple[bytes, bytes]], None]) -> None:
         self.reader = hiredis.Reader()
         self.on_message = on_message
         self.lost: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -796,7 +837,7 @@ class _Listener(asyncio.Protocol):
         with contextlib.suppress(hiredis.ProtocolError):
             while (reply := self.reader.gets()) is not False:
                 if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
-                    self.on_message(reply[2])
+                    self.on_message((reply[1], reply[2]))
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.lost.done():

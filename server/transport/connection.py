@@ -286,7 +286,7 @@ class Connection:
         metrics.ERRORS.labels(code.value).inc()
         send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
         with contextlib.suppress(ConnectionClosed):
-            await self.ws.close(close, message[:120])  # (after the error: see server.outbox)
+            await self.ws.close(close, message[:120])  # after the error (transport.outbox)
 
     @property
     def _pid(self) -> str:

@@ -4,7 +4,7 @@ websockets' own reading path queues each message and wakes the handler's
 task to take it (``async for message in ws``): a queue, a wake-up and a
 task switch per frame, then one more wake-up when the handler's ``await``
 on the flip's commit returns. A flip needs neither: it is committed with
-its step's other flips by ``Node.play_together`` and answered from there.
+its step's other flips by ``Batcher.play_together`` and answered from there.
 So the handler may take a message straight from the socket's
 ``data_received`` (``offer`` returns True); any message it declines goes to
 websockets' queue as before, with its flow control, and the handler reads
@@ -14,9 +14,9 @@ the order they arrived. Text messages, fragmented messages and control
 frames always take websockets' path.
 
 It also holds the connection's ``bundle``: the messages for a client that
-asked for bundled frames, collected in a turn by ``server.outbox``. And it
-is the room service's :class:`~server.service.sink.Sink` for its client:
-``put`` queues frames in the outbox, ``shut`` closes it.
+asked for bundled frames, collected in a turn by ``server.transport.outbox``.
+And it is the room service's :class:`~server.service.sink.Sink` for its
+client: ``put`` queues frames in the outbox, ``shut`` closes it.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class OfferingConnection(ServerConnection):
     # Slots, not instance attributes: websockets' own fill the instance's
     # dict, and a third attribute of ours in it cost each idle connection 1.3
     # KiB (18.8-19.0 against 17.5-17.7 KiB, 10,000 idle connections on a
-    # fresh server, `krig load --idle 10000`; the order of the first two
+    # fresh server, `python -m bench.clients idle URL 10000 8`; the order of the first two
     # mattered as much).
     __slots__ = ("bundle", "offer", "waiting")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import signal
 import subprocess
@@ -16,9 +15,9 @@ import redis
 import websockets
 from server_support import KRIG_SERVER, ROOT, ServerProc, log_frames, room_in_redis, tail_length
 
+from bench.clients import run_echo, run_idle
 from bench.engine import transition_bench
 from bench.stack import _quantiles, format_report, spin_pauses
-from client_cli.load import LoadRoom, Stats, run_echo, run_idle, run_load, wait_turn
 from protocol import messages as m
 from protocol.codec import decode_server_frame, encode, is_bundle
 from server.engine import PRESETS, census, new_game, submit
@@ -28,7 +27,7 @@ from server.service.service import STEPS_PER_RECORD
 from server.store.embedded import RedisProcess, free_port
 
 
-async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path) -> None:
+async def test_the_bare_echo_and_idle_clients(redis_proc: RedisProcess, tmp_path: Path) -> None:
     port = free_port()
     echo = subprocess.Popen(
         [sys.executable, "-m", "bench.stack", "echo", str(port)],
@@ -62,15 +61,6 @@ async def test_echo_idle_and_paced_load(redis_proc: RedisProcess, tmp_path: Path
     try:
         held = await run_idle(srv.url, 300, 0.2)
         assert held["connections"] == 300
-        paced = await run_load(srv.url, 4, 2, 1.0, "classic", False, rate=100)
-        assert 0 < paced["flips"] <= 100 * 1.5 + 10  # the pacer holds the rate
-        assert paced["errors"] == {}
-        assert paced["reveals_measured"] > 0
-        # Reveals inside the warm-up are played but left out of the latency.
-        warm = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=0.4)
-        cold = await run_load(srv.url, 4, 2, 0.6, "classic", False, rate=100, warmup=5)
-        assert warm["warmup_s"] == 0.4 and 0 < warm["reveals_measured"] < warm["flips"] / 2
-        assert cold["flips"] > 0 and cold["reveals_measured"] == 0
     finally:
         srv.stop()
 
@@ -217,63 +207,6 @@ def test_spin_pauses_sees_a_stopped_process() -> None:
     assert seen["lost_share"] >= 0.1, seen
 
 
-async def test_a_seat_waits_out_a_long_wait_while_the_table_moves(
-    redis_proc: RedisProcess, tmp_path: Path
-) -> None:
-    """A load seat gives up on its turn only when nothing happens at the table.
-
-    A seat knocked out of a 3-player game waits until the other two finish,
-    which in a long game is well over a minute: the wait is bounded by the
-    table's silence, not by its length.
-    """
-    srv = ServerProc(redis_proc.url, "turns", tmp_path).start()
-    room = LoadRoom(srv.url, 3, "classic", 0, Stats())
-    far = time.perf_counter() + 120
-
-    async def others_play() -> None:
-        """The other seats act, but never in a step before the first seat has acted in it.
-
-        So when the first seat's turn comes, nobody else has acted yet, and its
-        flip alone cannot complete the step once these two stop.
-        """
-        while True:
-            for s in others:
-                t = s.table
-                if t.my_turn and (first not in t.awaiting or first in t.acted):
-                    await s.flip(t.step)
-            await asyncio.sleep(0.01)
-
-    try:
-        await room.setup()
-        for s in room.sessions:
-            await s.ready()
-        for s in room.sessions:
-            await s.wait(lambda t: t.phase == "battle", 10)
-        me, *others = room.sessions
-        first = me.table.seat
-        assert first is not None
-        await me.flip(me.table.step)
-        waiting = asyncio.ensure_future(wait_turn(me, far, stall_s=1.0))
-        for s in others:  # an event every 0.6 s, 1.2 s in all: longer than stall_s
-            await asyncio.sleep(0.6)
-            assert not waiting.done()
-            await s.flip(s.table.step)
-        playing = asyncio.ensure_future(others_play())  # (a war may leave seat 0 out)
-        await asyncio.wait_for(waiting, 10)
-        assert me.table.my_turn  # (52 cards: no game ends in a step or two)
-        playing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await playing
-        await me.flip(me.table.step)
-        began = time.perf_counter()
-        with pytest.raises(TimeoutError, match=r"no event for 0\.3 s"):
-            await wait_turn(me, far, stall_s=0.3)  # nobody else acts
-        assert time.perf_counter() - began >= 0.3
-    finally:
-        await room.close()
-        srv.stop()
-
-
 def test_the_small_benches_print_their_figures() -> None:
     """``krig-server bench engine|transition|codec``, as a user runs them: a line,
     or with --json the figures (the transition's games are the engine's)."""
@@ -300,7 +233,8 @@ def test_the_small_benches_print_their_figures() -> None:
 def test_the_cluster_bench_runs_and_loses_nothing() -> None:
     """bench/cluster.py, tiny: a cluster, two nodes, four rooms at human pace."""
     from bench.cluster import _parse, format_report, run
-    from server.store.embedded import RedisNotFound, find_server
+    from server.store.embedded import RedisNotFound
+    from tools.redis_rig import find_server
 
     try:
         find_server()

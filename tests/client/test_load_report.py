@@ -2,7 +2,7 @@
 
 Against a server with its default limits the load generator used to measure
 the rate limiter without a word (566 flips/s, p99 461 ms, 49 `rate_limited`);
-the README's example and the compose `bots` profile are run here as written.
+OPERATIONS.md's load-test example and the compose `bots` profile are run here as written.
 """
 
 from __future__ import annotations
@@ -99,17 +99,17 @@ async def test_the_report_names_the_connection_limit(
     ), done.stdout
 
 
-def _readme_load_example() -> tuple[list[str], list[str]]:
-    """The flags of the README's load-test server and of its `krig load` line."""
-    text = (ROOT / "README.md").read_text()
-    section = text.split("### Load tests", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+def _documented_load_example() -> tuple[list[str], list[str]]:
+    """The flags of OPERATIONS.md's load-test server and of its `krig load` line."""
+    text = (ROOT / "docs" / "OPERATIONS.md").read_text()
+    section = text.split("## Load tests", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     serve = next(line for line in section.splitlines() if "krig-server serve" in line)
     load = next(line for line in section.splitlines() if "krig load" in line)
     return shlex.split(serve.split(" serve", 1)[1]), shlex.split(load.split(" load", 1)[1])
 
 
-def test_the_readme_load_example_runs_as_written_unthrottled(tmp_path: Path) -> None:
-    serve_flags, load_flags = _readme_load_example()
+def test_the_documented_load_example_runs_as_written_unthrottled(tmp_path: Path) -> None:
+    serve_flags, load_flags = _documented_load_example()
     assert "--msg-rate" in serve_flags and "--rooms" in load_flags
     port = free_port()
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - the child keeps it

@@ -8,6 +8,7 @@ winner, reason, tricks, wars, steps, longest war, every pile and the table.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -102,24 +103,32 @@ def test_it_agrees_where_the_game_cycles_is_capped_or_runs_out_of_time() -> None
     assert {"cycle", "round_cap", "time_limit"} <= seen
 
 
-options = st.fixed_dictionaries(
-    {
-        "jokers": st.sampled_from([0, 0, 1, 2]),
-        "min_rank": st.sampled_from([2, 2, 6, 9, 12]),
-        "war_down": st.integers(0, 5),
-        "war_repeat": st.sampled_from(["same", "face_up_only"]),
-        "short_war": st.sampled_from(["lose", "last_card"]),
-        "war_players": st.sampled_from(["tied_highest", "any_tied"]),
-        "war_winner": st.sampled_from(["participants", "highest_card"]),
-        "gather_order": st.sampled_from(["winner_first", "seat_order", "shuffled"]),
-        "steal": st.booleans(),
-        "loser_takes_tied": st.booleans(),
-        "time_limit_s": st.sampled_from([0, 0, 0, 15, 120]),
-        "wars_to_win": st.sampled_from([0, 0, 1, 3]),
-        "max_tricks": st.sampled_from([0, 0, 30, 400]),
-        "detect_cycles": st.booleans(),
-    }
-)
+VARIED: dict[str, st.SearchStrategy[object]] = {
+    "jokers": st.sampled_from([0, 0, 1, 2]),
+    "min_rank": st.sampled_from([2, 2, 6, 9, 12]),
+    "war_down": st.integers(0, 5),
+    "war_repeat": st.sampled_from(["same", "face_up_only"]),
+    "short_war": st.sampled_from(["lose", "last_card"]),
+    "war_players": st.sampled_from(["tied_highest", "any_tied"]),
+    "war_winner": st.sampled_from(["participants", "highest_card"]),
+    "gather_order": st.sampled_from(["winner_first", "seat_order", "shuffled"]),
+    "steal": st.booleans(),
+    "loser_takes_tied": st.booleans(),
+    "time_limit_s": st.sampled_from([0, 0, 0, 15, 120]),
+    "wars_to_win": st.sampled_from([0, 0, 1, 3]),
+    "max_tricks": st.sampled_from([0, 0, 30, 400]),
+    "detect_cycles": st.booleans(),
+}
+"""Every option the fast path plays, and the values the property test tries."""
+options = st.fixed_dictionaries(VARIED)
+
+
+def test_every_rules_field_is_considered_by_the_fast_path() -> None:
+    """A new option must be handled (or refused by ``covers``) before the simulator uses it."""
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    assert set(fast.CONSIDERED) == fields
+    restricted = {"players", "hand_size", "winnings"}  # (fixed by covers)
+    assert set(VARIED) | restricted == fields  # and the property test varies the rest
 
 
 @settings(max_examples=300)

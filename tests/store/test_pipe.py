@@ -12,15 +12,10 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
-from server.store.embedded import (
-    LocalCluster,
-    RedisNotFound,
-    RedisProcess,
-    RedisStartError,
-    free_port,
-)
+from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
 from server.store.pipe import RedisPipe, command_key, parse_target, pipe_supported
 from server.store.subscription import SILENT_S, RawSubscription
+from tools.redis_rig import LocalCluster
 
 
 def test_every_url_kind_uses_the_pipe() -> None:
@@ -203,3 +198,22 @@ def _served_by(client: redis.Redis, key: str, port: int) -> bool:
         if int(start) <= slot <= int(end):
             return int(primary[1]) == port
     return False
+
+
+async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
+    redis_proc: RedisProcess,
+) -> None:
+    pipe = RedisPipe(redis_proc.url.rsplit("/", 1)[0] + "/4", "pack-test")
+    try:
+        results = await asyncio.gather(
+            pipe.execute_many([("SET", "pack:a", "A")]),
+            pipe.execute_many([("SET", "pack:b", object())]),  # type: ignore[list-item]
+            pipe.execute_many([("GET", "pack:a")]),
+            return_exceptions=True,
+        )
+        assert results[0] == [b"OK"]
+        assert isinstance(results[1], TypeError)
+        assert results[2] == [b"A"]
+        assert await pipe.execute_many([("GET", "pack:b")]) == [None]
+    finally:
+        await pipe.close()

@@ -24,8 +24,9 @@ from server_support import ServerProc, close_all, play_all, room_in_redis, seat_
 
 from client_cli.session import Session
 from server.engine import census
-from server.store.embedded import LocalCluster, RedisNotFound, RedisStartError, find_server
+from server.store.embedded import RedisNotFound, RedisStartError
 from server.store.keys import journal_key, room_key
+from tools.redis_rig import LocalCluster, find_server
 
 
 @pytest.fixture(scope="module", params=["redis", "valkey"])

@@ -14,6 +14,8 @@ players see it. The game then plays to its end.
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -26,7 +28,7 @@ from tcp_proxy import TcpProxy
 
 from client_cli.session import Session
 from protocol import messages as m
-from protocol.codec import decode_server_frame
+from protocol.codec import decode_client, decode_server_frame
 from server.service.service import ANSWER_WITHIN_S
 from server.store.embedded import RedisProcess, free_port
 
@@ -127,3 +129,78 @@ async def test_a_flip_no_replica_holds_reaches_nobody_and_the_table_says_it_wait
         await close_all(sessions)
         for node in nodes:
             assert node.stop() == 0, node.log_tail()
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+async def test_the_page_says_the_table_waits_for_its_store_and_sends_the_flip_again(
+    linked: tuple[RedisProcess, TcpProxy], tmp_path: Path
+) -> None:
+    """The browser table: a flip answered ``waiting_for_store`` shows "the table is
+    waiting for its store" and is sent again with the same id until it is applied
+    (the banner then goes). With SCREENSHOTS_DIR set, a screenshot of the waiting
+    table is kept there."""
+    from playwright.async_api import async_playwright
+
+    primary, proxy = linked
+    node = ServerProc(primary.url, "durweb", tmp_path, redis_min_replicas=1).start()
+    bot = Session(node.url, "Bot")
+    sent: list[bytes] = []
+    try:
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                ctx = await chromium.new_context(viewport={"width": 412, "height": 915})
+                await ctx.add_init_script("localStorage.setItem('krig.name', 'Ada')")
+                page = await ctx.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.on(
+                    "websocket",
+                    lambda ws: ws.on(
+                        "framesent",
+                        lambda data: sent.append(data if isinstance(data, bytes) else b""),
+                    ),
+                )
+                await page.goto(node.http + "/")
+                await page.wait_for_function("() => window.krig && window.krig.connected")
+                await page.click("#create-form button[type=submit]")
+                await page.wait_for_function(
+                    "() => window.krig.table.code && window.krig.table.room"
+                )
+                code = await page.evaluate("window.krig.table.code")
+                await bot.connect()
+                await bot.join(code)
+                await bot.ready()
+                await page.wait_for_selector("#flip:not([disabled])", timeout=15000)
+
+                proxy.blackholed = True
+                sent.clear()
+                await page.click("#flip")
+                await page.wait_for_selector(
+                    "#error >> text=waiting for its store", timeout=(ANSWER_WITHIN_S + 3) * 1000
+                )
+                assert await page.evaluate("window.krig.table.acted.size") == 0
+                await asyncio.sleep(1.5)  # sent again, still unconfirmed
+                where = os.environ.get("SCREENSHOTS_DIR")
+                if where:
+                    Path(where).mkdir(parents=True, exist_ok=True)
+                    await page.screenshot(path=str(Path(where) / "waiting-for-store.png"))
+                assert 0 not in bot.table.acted
+
+                proxy.blackholed = False
+                await bot.wait(lambda t: 0 in t.acted, 20)
+                await page.wait_for_function("() => window.krig.table.acted.has(0)")
+                await page.wait_for_selector("#error", state="hidden", timeout=10000)
+                flips = [msg for msg in map(decode_client, sent) if isinstance(msg, m.FlipCard)]
+                assert len(flips) >= 2 and len({f.id for f in flips}) == 1  # one id, resent
+                assert errors == []
+            finally:
+                await chromium.close()
+    finally:
+        await bot.close()
+        assert node.stop() == 0, node.log_tail()

@@ -24,7 +24,8 @@ from failover_support import mid_game
 from server_support import ServerProc
 
 from client_cli.session import Session
-from server.store.embedded import RedisNotFound, RedisProcess, find_server, free_port
+from server.store.embedded import RedisNotFound, RedisProcess, free_port
+from tools.redis_rig import find_server
 
 SERVICE = "krig"
 
@@ -35,6 +36,7 @@ class Deployment:
     sentinel_port: int
     servers: dict[int, RedisProcess] = field(default_factory=dict)
     sentinel: subprocess.Popen[bytes] | None = None
+    replicas: int = 1
 
     @property
     def url(self) -> str:
@@ -71,7 +73,7 @@ class Deployment:
             info = redis.Redis(port=primary).info("replication")
             online = [k for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)
                       and v.get("state") == "online"]  # fmt: skip
-            return len(online) >= 1 and all(
+            return len(online) >= self.replicas and all(
                 self.role(p) == "slave" for p in self.servers if p != primary
             )
         except (redis.RedisError, OSError, ValueError, TypeError):
@@ -85,13 +87,11 @@ class Deployment:
             await asyncio.sleep(0.1)
 
 
-@pytest.fixture(scope="module")
-def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+def _deploy(work: Path, replicas: int) -> Iterator[Deployment]:
     try:
         binary = find_server((7, 0))
     except RedisNotFound as exc:
         pytest.skip(str(exc))
-    work = tmp_path_factory.mktemp("sentinel")
     safety = (
         "--min-replicas-to-write", "1", "--min-replicas-max-lag", "2",
         "--repl-diskless-sync-delay", "0",
@@ -100,12 +100,14 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         port=free_port(), appendonly=True, workdir=str(work / "a"), binary=binary, extra=safety
     ).start()
     assert primary.port is not None
-    replica = RedisProcess(
-        port=free_port(), appendonly=True, workdir=str(work / "b"), binary=binary,
-        extra=(*safety, "--replicaof", "127.0.0.1", str(primary.port)),
-    ).start()  # fmt: skip
-    assert replica.port is not None
-    dep = Deployment(binary, free_port(), {primary.port: primary, replica.port: replica})
+    dep = Deployment(binary, free_port(), {primary.port: primary}, replicas=replicas)
+    for name in "bcd"[:replicas]:
+        replica = RedisProcess(
+            port=free_port(), appendonly=True, workdir=str(work / name), binary=binary,
+            extra=(*safety, "--replicaof", "127.0.0.1", str(primary.port)),
+        ).start()  # fmt: skip
+        assert replica.port is not None
+        dep.servers[replica.port] = replica
     conf = work / "sentinel.conf"
     conf.write_text(
         f"port {dep.sentinel_port}\nbind 127.0.0.1\ndir {work}\n"
@@ -119,8 +121,9 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     try:
         asyncio.run(dep.until_healthy())
         deadline = time.monotonic() + 20
-        while not dep.ask("SENTINEL", "REPLICAS", SERVICE):  # Sentinel knows the replica
-            assert time.monotonic() < deadline, "Sentinel never saw the replica"
+        # Sentinel knows the replicas.
+        while len(dep.ask("SENTINEL", "REPLICAS", SERVICE) or ()) < replicas:  # type: ignore[arg-type]
+            assert time.monotonic() < deadline, "Sentinel never saw the replicas"
             time.sleep(0.1)
         yield dep
     finally:
@@ -128,6 +131,18 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         dep.sentinel.wait()
         for server in dep.servers.values():
             server.cleanup()
+
+
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """A primary and one replica, with a Sentinel."""
+    yield from _deploy(tmp_path_factory.mktemp("sentinel"), 1)
+
+
+@pytest.fixture(scope="module")
+def two_replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """A primary and two replicas, with a Sentinel (docs/OPERATIONS.md's deployment)."""
+    yield from _deploy(tmp_path_factory.mktemp("sentinel2"), 2)
 
 
 def _nodes(dep: Deployment, tmp_path: Path, name: str) -> list[ServerProc]:
@@ -187,3 +202,80 @@ async def test_kill_9_of_the_primary_mid_game_loses_no_acknowledged_step(
     finally:
         for node in nodes:
             assert node.stop() == 0, node.log_tail()
+
+
+async def _plays_on(games: list[list[Session]], steps: int, timeout_s: float) -> None:
+    """Every game that is not over moves on by ``steps`` steps within ``timeout_s``."""
+    start = [g[0].table.step for g in games]
+    deadline = time.monotonic() + timeout_s
+    while True:
+        behind = [
+            g[0].table.code
+            for g, s0 in zip(games, start, strict=True)
+            if g[0].table.phase != "over" and g[0].table.step < s0 + steps
+        ]
+        if not behind:
+            return
+        if time.monotonic() > deadline:
+            seen = [
+                f"{s.name}: seq {s.table.seq} step {s.table.step} {s.table.phase} "
+                f"my_turn {s.table.my_turn} acted {sorted(s.table.acted)} "
+                f"store_waits {s.store_waits} reconnects {s.reconnects}"
+                for g in games
+                if g[0].table.code in behind
+                for s in g
+            ]
+            raise AssertionError(f"no play on {behind} for {timeout_s} s: {seen}")
+        await asyncio.sleep(0.05)
+
+
+async def test_two_replicas_keep_playing_while_the_old_primary_is_dead(
+    two_replicas: Deployment, tmp_path: Path
+) -> None:
+    """docs/OPERATIONS.md's deployment (two replicas, --redis-min-replicas 1): after a
+    kill -9 of the primary, the new one has a replica at once, so play goes on while
+    the old one is still dead; nothing acknowledged is lost."""
+    dep = two_replicas
+    await dep.until_healthy()
+    nodes = _nodes(dep, tmp_path, "two")
+
+    async def kill_and_play_on(games: list[list[Session]]) -> None:
+        old = dep.primary_port()
+        dep.servers[old].kill()
+        await _switched(dep, old)
+        await _plays_on(games, 5, 20.0)  # (the old primary is still down)
+        await asyncio.to_thread(dep.servers[old].start)
+        await dep.until_healthy()
+
+    try:
+        await mid_game(dep.reader, nodes, kill_and_play_on)
+    finally:
+        for node in nodes:
+            assert node.stop() == 0, node.log_tail()
+
+
+async def test_two_replicas_through_sentinel_failover(
+    two_replicas: Deployment, tmp_path: Path
+) -> None:
+    """SENTINEL FAILOVER with two replicas and --redis-min-replicas 1: the second
+    replica follows the old primary until Sentinel moves it, and would confirm what
+    the old primary takes meanwhile; the nodes confirm nothing from ``+try-failover``
+    until ``+switch-master``, so nothing acknowledged is lost, and play goes on."""
+    dep = two_replicas
+    await dep.until_healthy()
+    nodes = _nodes(dep, tmp_path, "twofo")
+
+    async def failover(games: list[list[Session]]) -> None:
+        old = dep.primary_port()
+        dep.ask("SENTINEL", "FAILOVER", SERVICE)
+        await _switched(dep, old)
+        await _plays_on(games, 5, 20.0)
+        await dep.until_healthy()
+
+    try:
+        await mid_game(dep.reader, nodes, failover)
+    finally:
+        logs = "".join(node.log_path.read_text() for node in nodes)
+        for node in nodes:
+            assert node.stop() == 0, node.log_tail()
+    assert "redis_failover_started" in logs  # (the nodes heard the failover begin)

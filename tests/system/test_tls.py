@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from server_support import ServerProc, close_all, play_all, seat_players
 
-from server.store.embedded import RedisNotFound, find_server, free_port
+from server.store.embedded import RedisNotFound, free_port
+from tools.redis_rig import find_server
 
 
 class TlsRedis:
