@@ -52,8 +52,9 @@ from client_cli.load import LoadRoom, Pacer, Stats
 from client_cli.session import Session
 from protocol.codec import ProtocolError, decode_server
 from server.engine import census
-from server.store.embedded import RedisProcess, find_server, free_port
+from server.store.embedded import RedisProcess, free_port
 from tools.faults.observe import Witness
+from tools.redis_rig import find_server
 
 SERVICE = "krig"
 FAULTS = ("kill_node", "sentinel_failover", "kill_primary", "sigstop_node", "restart_killed")
