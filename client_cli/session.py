@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import websockets
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus
 
 from client_cli.table import Table
 from client_cli.transport import FrameConnection
@@ -290,7 +290,9 @@ class Session:
                     self.closed = True
                     self.changed.set()
                     return
-                except (OSError, InvalidStatus, ConnectionClosed, TimeoutError):
+                except (OSError, InvalidStatus, InvalidMessage, ConnectionClosed, TimeoutError):
+                    # (InvalidMessage: a node stopped or killed mid-handshake sends no
+                    # HTTP answer; before, this ended the reader and the seat for good.)
                     backoff = min(backoff * 2, 2.0)
                     continue
                 self.reconnects += 1

@@ -1,0 +1,264 @@
+"""The simulated store keeps Redis' contract: the same operations, the same results.
+
+The fault simulator (tools/faults) runs krig's real ``Store`` on a simulated
+Redis. This suite runs the same operations through the same ``Store`` on a
+real redis-server (over the real pipe) and on the simulated one, and asserts
+identical results after every operation: what each call returns, and every
+key the store holds. The operations are the room service's own (a room
+created, joined, played to its end through ``RoomService.apply``: the commit
+and step scripts, the journal appended and trimmed, the record rewritten),
+compare-and-set conflicts, loads, ``events_after`` and ``room_seqs``, the
+jobs' keys (deadlines, nodes, counters, locks), and ``WAIT``: a durable
+commit with ``--redis-min-replicas 1`` and no replica is NotDurable on both,
+and with a replica it is acknowledged on both.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+import redis
+
+from server import rooms
+from server.config import Settings
+from server.rooms import Commit
+from server.rooms.state import PlayInput, RoomRecord
+from server.service import entry as entry_module
+from server.service import service as service_module
+from server.service.entry import Entry
+from server.service.service import RoomService
+from server.store.embedded import RedisProcess, free_port
+from server.store.pipe import NotDurable, RedisPipe
+from server.store.store import LoadedRoom, Player, Store
+from server.store.update import RoomUpdate
+from tools.faults.simredis import DirectPipe, ZSet
+from tools.faults.world import _Secrets
+
+Observed = list[tuple[str, Any]]
+
+
+class _NoDelivery:
+    def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
+        return None
+
+    def catch_up_soon(self, code: str) -> None:
+        return None
+
+
+def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
+    """Every key of a real Redis, as ``DirectPipe.dump`` reads the simulated one."""
+    out: dict[bytes, Any] = {}
+    raw: Any = client
+    for key in raw.keys("*"):
+        kind = raw.type(key).decode()
+        if kind == "string":
+            out[key] = ("string", raw.get(key))
+        elif kind == "hash":
+            out[key] = ("hash", sorted(raw.hgetall(key).items()))
+        elif kind == "list":
+            out[key] = ("list", raw.lrange(key, 0, -1))
+        elif kind == "zset":
+            scored = raw.zrange(key, 0, -1, withscores=True)
+            out[key] = ("zset", [(m, float(s)) for m, s in scored])
+        elif kind == "set":
+            out[key] = ("set", sorted(raw.smembers(key)))
+    return out
+
+
+def _loaded(room: LoadedRoom | None) -> object:
+    if room is None:
+        return None
+    return (room.version, room.seq, room.blob, list(room.tail), room.old)
+
+
+class _Deterministic:
+    """The clock and the randomness the room service draws from, the same for both runs."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.monkeypatch = monkeypatch
+
+    def reset(self) -> None:
+        rng = random.Random(30)
+        ticks = iter(range(1_800_000_000_000, 1_900_000_000_000, 250))
+
+        def now() -> int:
+            return next(ticks)
+
+        self.monkeypatch.setattr(service_module, "now_ms", now)
+        self.monkeypatch.setattr(entry_module, "now_ms", now)
+        for name in ("server.rooms.codes", "server.rooms.fairness", "server.rooms.play"):
+            self.monkeypatch.setattr(importlib.import_module(name), "secrets", _Secrets(rng))
+
+
+async def scenario(store: Store, dump: Callable[[], dict[bytes, Any]]) -> Observed:
+    """The room service's operations on ``store``; what each returned and what the store held."""
+    seen: Observed = []
+
+    def look(what: str, value: object) -> None:
+        seen.append((what, value))
+
+    settings = Settings(rooms_per_min=0, log_keep=16)
+    service = RoomService(store, _NoDelivery(), grace_ms=2000, node_id="c")
+    entry = Entry(settings, store, service)
+    look("load missing", _loaded(await store.load("ZZZ-ZZZ")))
+    host, guest = Player("pa", "Ann", ""), Player("pb", "Bo", "")
+    rec = await entry._open(host, "c:1", "classic", {"min_rank": 11}, 2, True, 1, False, 0)
+    code = rec.code
+    look("created", dump())
+    rec, _ = await entry.join(guest, "c:2", "peer", code, None, False)
+    look("joined", (rec.seq, rec.status, dump()))
+    action = 10
+    step_no = 0
+    while rec.status == "playing" and step_no < 60:
+        state = rec.state
+        assert state is not None
+        plays = [
+            PlayInput(rec.seats[s].player, (action := action + 1), state.steps, None)
+            for s in state.awaiting
+        ]
+
+        def run(r: RoomRecord, o: rooms.Outcome, plays: list[PlayInput] = plays) -> None:
+            for p in plays:
+                rooms.play_input(r, o, p)
+
+        rec, _, _ = await service.apply(code, run, plays=plays)
+        step_no += 1
+        loaded = await store.load(code)
+        look(f"step {step_no} load", _loaded(loaded))
+        look(f"step {step_no} keys", dump())
+        look(f"step {step_no} seqs", await store.room_seqs([code, "ZZZ-ZZZ"]))
+        for after in (0, rec.seq - 7, rec.seq - 3, rec.seq, rec.seq + 2):
+            look(f"step {step_no} events_after {after}", await store.events_after(code, after))
+    look("finished", (rec.status, rec.game, dump()))
+    # A stale version loses the compare-and-set, with and without a record; nothing changes.
+    loaded = await store.load(code)
+    assert loaded is not None
+    stale = RoomUpdate(code, loaded.version, rec.seq + 1, rec.seq + 1, b"", [b"\x90"], 0,
+                       step=b"\x91\x01")  # fmt: skip
+    none = Commit(None, False, 0)
+    look("cas step", await store.commit(stale, loaded.version - 1, none))
+    whole = RoomUpdate(code, loaded.version, rec.seq + 1, rec.seq + 1, b"blob", [b"\x90"], 0)
+    look("cas record", await store.commit(whole, loaded.version - 2, none))
+    look("after cas", dump())
+    look("cas right", await store.commit(whole, loaded.version, none))
+    look("after write", (_loaded(await store.load(code)), dump()))
+    # The jobs' keys.
+    await store.set_due(code, 1_800_000_000_500)
+    look("claim", await store.claim_due(1_800_000_001_000, 5000))
+    look("claim again", await store.claim_due(1_800_000_001_000, 5000))
+    await store.set_due(code, None)
+    look("beat", await store.heartbeat("n1", 1_800_000_000_000))
+    look("beat again", await store.heartbeat("n1", 1_800_000_002_000))
+    look("dead", await store.dead_nodes(1_800_000_003_000))
+    await store.add_node_room("n1", code)
+    look("node rooms", await store.node_rooms("n1"))
+    look("count", [await store.count("krig:count:x", 60) for _ in range(3)])
+    look("lock", [await store.lock_quick("classic", 2, h) for h in ("a", "b")])
+    await store.unlock_quick("classic", 2)
+    look("join nodes", await store.join_nodes("n2", 1_800_000_004_000, 1_800_000_000_000))
+    await store.forget_node("n1")
+    look("the end", dump())
+    return seen
+
+
+def _store(pipe: Any, min_replicas: int = 0) -> Store:
+    return Store(pipe, min_replicas=min_replicas, log_keep=16, room_ttl_s=3600,
+                 record_ttl_s=3600, session_ttl_s=3600)  # fmt: skip
+
+
+@pytest.fixture()
+async def real(redis_proc: RedisProcess) -> AsyncIterator[tuple[Store, redis.Redis]]:
+    url = redis_proc.url.rsplit("/", 1)[0] + "/5"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    pipe = RedisPipe(url, "contract")
+    try:
+        yield _store(pipe), client
+    finally:
+        await pipe.close()
+        client.close()
+
+
+async def test_the_simulated_store_answers_as_redis_does(
+    real: tuple[Store, redis.Redis], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed = _Deterministic(monkeypatch)
+    store, client = real
+    fixed.reset()
+    on_redis = await scenario(store, lambda: dump_redis(client))
+    sim = DirectPipe()
+    fixed.reset()
+    on_sim = await scenario(_store(sim), sim.dump)
+    assert len(on_redis) == len(on_sim)
+    for (what, a), (_, b) in zip(on_redis, on_sim, strict=True):
+        assert a == b, what
+    # (The scenario did what it is for: a game played to its end, the journal trimmed.)
+    kinds = {k: v[0] for k, v in sim.dump().items()}
+    assert "zset" in kinds.values() and "list" in kinds.values()
+    assert any(what == "finished" and value[0] == "over" for what, value in on_sim)
+
+
+async def test_wait_without_a_replica_is_not_durable_on_both(redis_proc: RedisProcess) -> None:
+    url = redis_proc.url.rsplit("/", 1)[0] + "/6"
+    pipe = RedisPipe(url, "contract-wait")
+    update = RoomUpdate("AAA-AAA", 1, 1, 1, b"blob", [b"\x90"], 0)
+    try:
+        with pytest.raises(NotDurable):
+            await _store(pipe, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+    finally:
+        await pipe.close()
+    sim = DirectPipe(replicas=0)
+    with pytest.raises(NotDurable):
+        await _store(sim, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+    # Written all the same (WAIT does not undo), on both.
+    client = redis.Redis.from_url(url)
+    try:
+        assert client.hget("krig:{AAA-AAA}:room", "b") == b"blob"
+    finally:
+        client.close()
+    assert sim.dump()[b"krig:{AAA-AAA}:room"][1][0] == (b"b", b"blob")
+
+
+async def test_wait_with_a_replica_is_durable_on_both(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    work = tmp_path_factory.mktemp("contract-replica")
+    primary = RedisProcess(port=free_port(), workdir=str(work / "a")).start()
+    assert primary.port is not None
+    replica = RedisProcess(
+        port=free_port(), workdir=str(work / "b"),
+        extra=("--replicaof", "127.0.0.1", str(primary.port)),
+    ).start()  # fmt: skip
+    pipe = RedisPipe(primary.url, "contract-wait")
+    try:
+        check = redis.Redis.from_url(primary.url)
+        for _ in range(200):  # the replica's first sync
+            info = check.info("replication")
+            if any(k.startswith("slave") and v.get("state") == "online"
+                   for k, v in info.items() if isinstance(v, dict)):  # fmt: skip
+                break
+            await __import__("asyncio").sleep(0.05)
+        check.close()
+        update = RoomUpdate("BBB-BBB", 1, 1, 1, b"blob", [b"\x90"], 0)
+        real_ok = await _store(pipe, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+        sim = DirectPipe(replicas=1)
+        sim_ok = await _store(sim, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+        assert real_ok is sim_ok is True
+        # A replica whose link is cut confirms nothing: NotDurable (as WAIT on a lagging one).
+        sim.dep.replicas()[0].link = False
+        again = RoomUpdate("BBB-BBB", 2, 2, 2, b"blob2", [b"\x90"], 0)
+        with pytest.raises(NotDurable):
+            await _store(sim, min_replicas=1).commit(again, 1, Commit(None, False, 0))
+    finally:
+        await pipe.close()
+        replica.cleanup()
+        primary.cleanup()
+
+
+def test_a_zset_orders_as_redis() -> None:
+    z = ZSet({b"b": 1.0, b"a": 1.0, b"c": 0.5})
+    assert [m for m, _ in z.ordered()] == [b"c", b"a", b"b"]

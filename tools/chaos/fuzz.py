@@ -1,0 +1,180 @@
+"""The soak's fuzzer: hostile frames at an even pace over every node, through faults.
+
+    python -m tools.chaos.fuzz --urls ws://... ws://... --frames 1000000 --seconds 3600 \
+        --out /tmp/fuzz.json
+
+A child process of the soak (its own CPU). Uses the frame generator of
+tests/fuzz_frames.py. A connection a fault closes (a node killed or stopped)
+opens again on the next node; what the server answered is counted by code,
+and any code the protocol does not document for a hostile frame is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
+
+from fuzz_frames import BATCH, EXPECTED_CODES, frames
+
+from protocol import messages as m
+from protocol.codec import ProtocolError, decode_server, encode
+from protocol.version import SUBPROTOCOL
+
+CLOSES_OK = {1000, 1001, 1006, 1008, 1009, 1011, 1012, 4008}
+"""Closes a hostile connection may get: policy (1008), too large (1009), rate
+limited (4008); and a node killed (1006), stopping (1001, 1012) or failing over."""
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.frames = 0
+        self.replies: Counter[str] = Counter()
+        self.closes: Counter[int] = Counter()
+        self.unexpected: Counter[str] = Counter()
+        self.reopened = 0
+
+
+async def _open(url: str) -> ClientConnection:
+    ws = await connect(url, subprotocols=[SUBPROTOCOL], compression=None,  # type: ignore[list-item]
+                       max_size=1 << 20, open_timeout=5)  # fmt: skip
+    await ws.send(encode(m.Hello(v=1, name="fuzz", token=None, client="fuzz")))
+    welcome = decode_server(await asyncio.wait_for(ws.recv(), 10))  # type: ignore[arg-type]
+    if not isinstance(welcome, m.Welcome):
+        raise ConnectionError(f"no welcome: {welcome!r}")
+    return ws
+
+
+async def _pong(ws: ClientConnection, ping_id: int, tally: Tally) -> None:
+    while True:
+        frame = await asyncio.wait_for(ws.recv(), 30)
+        if isinstance(frame, str):
+            tally.unexpected["text frame from the server"] += 1
+            continue
+        try:
+            msg = decode_server(frame)
+        except ProtocolError:
+            tally.unexpected["undecodable frame from the server"] += 1
+            continue
+        if isinstance(msg, m.Pong) and msg.id == ping_id:
+            return
+        if isinstance(msg, m.Error):
+            tally.replies[msg.code] += 1
+            if msg.code not in EXPECTED_CODES:
+                tally.unexpected[f"answer {msg.code}"] += 1
+        else:
+            tally.replies[type(msg).__name__] += 1
+
+
+async def _worker(
+    urls: list[str], index: int, count: int, until: float, seed: int, tally: Tally
+) -> None:
+    rng = random.Random(seed)
+    source = frames(rng)
+    at = index % len(urls)
+    ws: ClientConnection | None = None
+    sent = 0
+    ping_id = 1_000_000
+    began = time.monotonic()
+    while sent < count:
+        # An even pace: this worker's share spread over the run.
+        due = began + (until - began) * sent / count
+        if due > time.monotonic():
+            await asyncio.sleep(due - time.monotonic())
+        if ws is None:
+            try:
+                ws = await _open(urls[at])
+            except (OSError, TimeoutError, WebSocketException, ConnectionError):
+                at = (at + 1) % len(urls)
+                await asyncio.sleep(0.5)
+                continue
+        batch = [next(source) for _ in range(min(BATCH, count - sent))]
+        ping_id += 1
+        try:
+            for frame in batch:
+                await ws.send(frame)
+            await ws.send(encode(m.Ping(id=ping_id)))
+            await _pong(ws, ping_id, tally)
+        except ConnectionClosed as exc:
+            code = exc.rcvd.code if exc.rcvd is not None else 1006
+            tally.closes[code] += 1
+            if code not in CLOSES_OK:
+                tally.unexpected[f"closed with {code}"] += 1
+            ws = None
+            if code in (1006, 1001, 1012, 1011):
+                at = (at + 1) % len(urls)  # (a node gone: the next one)
+            tally.reopened += 1
+        except TimeoutError:
+            # A node stopped (SIGSTOP) holds the connection open: not an answer.
+            tally.closes[0] += 1
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(), 1)
+            ws = None
+            at = (at + 1) % len(urls)
+        sent += len(batch)
+        tally.frames += len(batch)
+    if ws is not None:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def run(urls: list[str], count: int, seconds: float, seed: int, out: Path) -> None:
+    tally = Tally()
+    connections = 4
+    until = time.monotonic() + seconds
+
+    async def dump_every() -> None:
+        while True:
+            await asyncio.sleep(10)
+            _dump(tally, out)
+
+    dumper = asyncio.get_running_loop().create_task(dump_every())
+    share = count // connections
+    await asyncio.gather(
+        *(_worker(urls, i, share + (count % connections if i == 0 else 0), until,
+                  seed * 1000 + i, tally)
+          for i in range(connections))
+    )  # fmt: skip
+    dumper.cancel()
+    _dump(tally, out)
+
+
+def _dump(tally: Tally, out: Path) -> None:
+    out.write_text(
+        json.dumps(
+            {
+                "frames": tally.frames,
+                "replies": dict(tally.replies),
+                "closes": {str(k): v for k, v in tally.closes.items()},
+                "unexpected": dict(tally.unexpected),
+                "reopened": tally.reopened,
+            }
+        )
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--urls", nargs="+", required=True)
+    parser.add_argument("--frames", type=int, default=1_000_000)
+    parser.add_argument("--seconds", type=float, default=3600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    asyncio.run(run(args.urls, args.frames, args.seconds, args.seed, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The fault simulator: the real room service on a simulated store, nodes, clients and clock."""
