@@ -106,6 +106,11 @@ def ensure_js_bot() -> None:
     )
 
 
+PYTEST_WORKERS = 3
+"""Test files run on this many workers (pytest-xdist, a file's tests on one worker: they
+share its fixtures' servers). Given arguments (a file, -k) run as given, on one."""
+
+
 def test(extra: list[str]) -> int:
     ensure_system_tools()
     ensure_js_bot()
@@ -115,7 +120,7 @@ def test(extra: list[str]) -> int:
         ["mypy"],
         ["yamllint", "--strict", "deploy", ".yamllint.yaml"],
         ["hadolint", "deploy/Dockerfile"],
-        ["pytest", *extra],
+        ["pytest", *(extra or ["-n", str(PYTEST_WORKERS), "--dist", "loadfile"])],
     ]
     for step in steps:
         print(f"dev.py: $ {' '.join(step)}", file=sys.stderr, flush=True)
