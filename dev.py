@@ -106,7 +106,7 @@ def ensure_js_bot() -> None:
     )
 
 
-PYTEST_WORKERS = 3
+PYTEST_WORKERS = 4
 """Test files run on this many workers (pytest-xdist, a file's tests on one worker: they
 share its fixtures' servers). Given arguments (a file, -k) run as given, on one."""
 

@@ -94,7 +94,8 @@ def from_deal(
 ) -> GameState:
     """Start from an explicit deal (top of each pile first); partial decks are fine.
 
-    ``seed`` still drives any later shuffle (``shuffled`` order, winnings piles);
+    ``seed`` still drives any later shuffle (``shuffled`` order, winnings piles), as in
+    :func:`new_game`;
     ``set_aside`` are cards kept out of play (shown at game over); ``auto`` as
     for :func:`new_game`.
     """
@@ -106,7 +107,11 @@ def from_deal(
         _check_deal(seats, set_aside or [])
     if not 0 <= seed < 1 << 64:
         raise RulesError("seed", "must be from 0 to 2**64-1")
-    return _start(rules, seed, seed, [list(p) for p in seats], list(set_aside or []), auto)
+    # Later shuffles draw on from where dealing this rules' deck with ``seed`` would
+    # leave the generator (a shuffle's draws depend on the deck's size alone), so a
+    # game from its deal plays exactly as ``new_game(rules, seed)`` does.
+    state = _rng.shuffle(seed, rules.deck())
+    return _start(rules, seed, state, [list(p) for p in seats], list(set_aside or []), auto)
 
 
 def _plainly_good(seats: list[list[int]], set_aside: list[int]) -> bool:

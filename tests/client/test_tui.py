@@ -680,7 +680,7 @@ def test_the_host_form_cursor_shows_in_a_plain_capture(
         screen = term.until("▶ Seats at the table: ◀ [ 2 seats ] ▶")
         assert _focused_rows(screen) == ["▶ Seats at the table: ◀ [ 2 seats ] ▶"]
         assert "  Rules: classic" in screen  # the row left behind: no marker, no brackets
-        for _ in range(2):
+        for _ in range(3):  # (computer players, their level)
             term.child.send("\x1b[B")
         screen = term.until("▶ Trick limit: ◀ [ none")  # the common choices come first
         term.child.send("\x1b[C")  # right: 10 tricks

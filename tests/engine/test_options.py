@@ -88,7 +88,8 @@ def test_war_down_sets_the_face_down_count(down: int) -> None:
 
 def test_war_repeat_face_up_only_breaks_later_ties_with_single_cards() -> None:
     piles = ("5C 2C 3C 4C 9H 2H JS", "5D 2D 3D 4D 9S 3H 8S")
-    hr = deal(make_rules("croatian"), *piles)
+    # (the reference check names its gathering order: the winner is the deal's own)
+    hr = deal(make_rules("croatian", {"gather_order": "winner_first"}), *piles)
     events = play_out(hr)
     downs = [r.down for r in reveals(events)[:3]]
     assert downs == [[0, 0], [3, 3], [0, 0]]
