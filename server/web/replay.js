@@ -74,10 +74,15 @@ export function roomOf(rec) {
 export function trickEnds(events) {
   const ends = [1];
   events.forEach((e, i) => { if (i > 0 && e.t === "trick_won") ends.push(i + 1); });
-  if (ends.length === 1 || ends.at(-1) < events.length) {
-    // (a game can end without a last trick: a war nobody could finish, time, a cycle)
-    if (ends.length > 1) ends[ends.length - 1] = events.length;
-    else ends.push(events.length);
+  if (ends.at(-1) < events.length) {
+    // A game can end without a last trick (a war nobody could finish, time, a cycle):
+    // its end is then a position of its own; after a last trick, the end goes with it.
+    const over = events.findIndex((e) => e.t === "game_over");
+    if (ends.length === 1 || (over > 0 && events[over - 1].t !== "trick_won")) {
+      ends.push(events.length);
+    } else {
+      ends[ends.length - 1] = events.length;
+    }
   }
   return ends;
 }
