@@ -22,6 +22,7 @@ from protocol.codec import encode
 from protocol.records import GameRecord
 from server.errors import StoreFormatMismatch
 from server.rooms.transition import Commit
+from server.store.connection import Command
 from server.store.keys import (
     DUE_KEYS,
     FORMATS,
@@ -47,7 +48,7 @@ from server.store.keys import (
     record_key,
     room_key,
 )
-from server.store.pipe import Command, NotDurable, RedisPipe
+from server.store.pipe import NotDurable, RedisPipe
 from server.store.scripts import (
     CLAIM_DUE,
     COMMIT,
