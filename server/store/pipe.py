@@ -485,11 +485,14 @@ class RedisPipe:
 
     async def _follow_sentinels(self) -> None:
         """Follow ``+switch-master`` at once: commits stop going to a primary that
-        Sentinel has replaced, before it is told it is a replica."""
+        Sentinel has replaced, before it is told it is a replica. Every Sentinel is
+        followed: only the one a ``SENTINEL FAILOVER`` is sent to says ``+try-failover``."""
+        await asyncio.gather(*(self._follow_sentinel(a) for a in self.target.addresses))
+
+    async def _follow_sentinel(self, address: Address) -> None:
         target = self.target
         backoff = 0.1
         while True:
-            address = random.choice(target.addresses)
             try:
                 options = Options(password=target.sentinel_password, tls=target.options.tls)
                 heard: asyncio.Queue[tuple[bytes, bytes]] = asyncio.Queue()
