@@ -189,7 +189,9 @@ class Jobs:
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
-            if seq is None:  # expired, or a Redis that came back without it
+            if room.diverged and seq is not None:
+                await self.rewind_diverged(code)  # (the last try failed)
+            elif seq is None:  # expired, or a Redis that came back without it
                 self.service.forget(code)
                 self.delivery.gone(code)
             elif seq < room.seq and seq >= seen:
@@ -214,6 +216,26 @@ class Jobs:
                 await self.delivery.catch_up(code)
             else:  # perhaps just in flight: look again next time
                 self._behind[code] = room.seq
+
+    async def rewind_diverged(self, code: str) -> None:
+        """The store numbered events as ones this node sent its members with other
+        events (``LocalDelivery.deliver``): the room is rewound, its numbers past
+        both, and every member gets a snapshot (``rooms.history``). A failure is
+        logged; the reconcile job tries again."""
+        room = self.delivery.rooms.get(code)
+        if room is None or not room.diverged:
+            return
+        seen = room.seq
+
+        def rewind(rec: RoomRecord, out: Outcome) -> None:
+            if room.diverged:  # (else a rewind before it did it: RoomService._apply)
+                rooms.rewound(rec, out, seen_seq=seen, diverged=True)
+
+        self.service.forget(code)
+        try:
+            await self.service.apply(code, rewind)
+        except Exception as exc:
+            log.warning("rewind_failed", room=code, error=str(exc))
 
     async def _behind_durably(self, code: str, shown: int) -> bool:
         """With --redis-min-replicas: whether the store really holds less of a room than

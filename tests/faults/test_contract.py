@@ -48,6 +48,9 @@ class _NoDelivery:
     def catch_up_soon(self, code: str) -> None:
         return None
 
+    def shown(self, code: str) -> int:
+        return 0
+
 
 def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
     """Every key of a real Redis, as ``DirectPipe.dump`` reads the simulated one."""

@@ -18,6 +18,7 @@ from server.service.jobs import Jobs
 @dataclass
 class _Room:
     seq: int
+    diverged: bool = False
 
 
 @dataclass
