@@ -12,6 +12,7 @@ import contextlib
 import functools
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import structlog
 from redis.exceptions import RedisError
@@ -34,6 +35,22 @@ RECONCILE_S = 1.0
 HEARTBEAT_S = 2.0
 PROBE_S = 1.0
 """How often, and how long at most, the readiness probe waits for Redis to answer."""
+QUIET_CHECK_MAX = 16
+"""The reconcile job looks at a quiet room (nothing delivered in it since it was
+last looked at) 1, 2, 4... and then every 16 of its runs after the room went quiet;
+a room something happened in is not read at all (see ``Jobs._reconcile``)."""
+
+
+@dataclass(slots=True)
+class _Watch:
+    """What the reconcile job knows of one local room."""
+
+    seq: int
+    """The room's local seq when the job last saw it."""
+    due: int
+    """The job's run at which the room is read from Redis next (if still quiet)."""
+    every: int
+    """Runs between two reads while the room stays quiet (doubles up to QUIET_CHECK_MAX)."""
 
 
 def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
@@ -60,6 +77,12 @@ class Jobs:
         self._tasks: list[asyncio.Task[None]] = []
         self._beats = 0
         self._behind: dict[str, int] = {}
+        self._watch: dict[str, _Watch] = {}
+        """Per local room: when the reconcile job reads it next (``_reconcile``)."""
+        self._runs = 0
+        """Runs of the reconcile job so far."""
+        self._opens = 0
+        """The relay's subscription openings the reconcile job has seen."""
         self.store_ok = False
         """Redis answered the last readiness probe (within PROBE_S)."""
         self._beating_since: float | None = None
@@ -170,25 +193,58 @@ class Jobs:
         self._beats += 1
 
     async def _reconcile(self) -> None:
-        """Catch up rooms whose events this node missed and has no later event to notice by.
+        """Catch up rooms whose events this node missed and has no later event to notice by,
+        and tell the members of a room the store no longer has.
 
-        A subscription can lose messages without an error reaching us (the
-        client library reconnects and resubscribes by itself); if the missed
-        event was the last one, every client may be waiting on it. One
-        pipelined round trip a second compares each local room with Redis.
+        A subscription can lose messages (a failover, a reconnect); if the missed
+        event was the last one, every client may be waiting on it. A room is read
+        from Redis (its journal's last entry, all of them in one pipelined round
+        trip) only when that can find something: when this node first sees it,
+        when it stayed quiet (nothing delivered in it since the job last looked:
+        a missed last event leaves a room quiet) 1, 2, 4... then every
+        QUIET_CHECK_MAX runs, while it seemed behind, and every room once after
+        the subscription was (re)opened. A room in play is never read: each of
+        this node's commits compared its version with Redis (and would have failed
+        on a room gone or moved on), and each update heard moved it on. So the
+        job costs Redis commands in proportion to what changed and to the quiet
+        rooms, not to rooms times seconds.
         """
-        codes = list(self.delivery.rooms)
+        self._runs += 1
+        runs = self._runs
+        local = self.delivery.rooms
+        opens = getattr(self.relay, "opens", 0)
+        everything, self._opens = opens != self._opens, opens
+        behind, self._behind = self._behind, {}
+        watch = self._watch
+        if len(watch) > len(local):
+            for code in [c for c in watch if c not in local]:
+                del watch[code]
+        codes: list[str] = []
+        for code, local_room in local.items():
+            w = watch.get(code)
+            if w is None:
+                watch[code] = _Watch(local_room.seq, runs + 1, 1)
+                codes.append(code)  # (first seen: read it once)
+            elif w.seq != local_room.seq:  # something happened in it since: quiet from now
+                w.seq, w.due, w.every = local_room.seq, runs + 1, 1
+                if everything or code in behind:
+                    codes.append(code)
+            elif everything or code in behind or runs >= w.due:
+                codes.append(code)
         if not codes:
             return
-        behind, self._behind = self._behind, {}
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
-        before = [self.delivery.rooms[code].seq for code in codes]
+        before = [local[code].seq for code in codes]
         seqs = await self.store.room_seqs(codes)
         for code, seq, seen in zip(codes, seqs, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
+            w = watch.get(code)
+            if w is not None and w.seq == seen:  # (still quiet: read again later)
+                w.due = runs + w.every
+                w.every = min(w.every * 2, QUIET_CHECK_MAX)
             if seq is None:  # expired, or a Redis that came back without it
                 self.service.forget(code)
                 self.delivery.gone(code)
