@@ -311,9 +311,7 @@ class Store:
         self._expiry[code] = (ttl, now)
         if len(self._expiry) > self._expiry_prune:  # (what is older is of no use)
             self._expiry = {
-                c: (t, at)
-                for c, (t, at) in self._expiry.items()
-                if now - at <= t / EXPIRY_SLACK
+                c: (t, at) for c, (t, at) in self._expiry.items() if now - at <= t / EXPIRY_SLACK
             }
             self._expiry_prune = max(1024, 2 * len(self._expiry))
 
