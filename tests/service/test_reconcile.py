@@ -88,7 +88,6 @@ class _CountingStore:
         return [self.redis.get(c) for c in codes]
 
 
-
 @dataclass
 class _Relay:
     opens: int = 0
