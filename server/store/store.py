@@ -13,6 +13,7 @@ import hashlib
 import itertools
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,6 +169,11 @@ class Store:
         self._expiry: dict[str, tuple[int, float]] = {}
         """Per room: the time to live this node last gave its keys, and when (monotonic)."""
         self._expiry_prune = 1024
+        self._due: dict[str, tuple[int, int]] = {}
+        """Per room: the version this node last committed and the deadline it wrote with
+        it; the next commit on that version leaves an unchanged deadline as it is."""
+        self.on_due: Callable[[int], None] = lambda due_ms: None
+        """Called with every deadline this node writes (the sweep wakes for it)."""
         self.session_ttl_s = session_ttl_s
         self.scripts = {
             _sha(body): body for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
@@ -265,7 +271,8 @@ class Store:
                  channel(code) if inline else b"", encode_update(update) if inline else b"",
                  self.publish),
             ]  # fmt: skip
-        if due_ms is not None:
+        wrote_due = due_ms is not None and self._due.get(code) != (expected, due_ms)
+        if wrote_due and due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))
         lobby_change: Command | None = None
         if commit.lobby is not None:
@@ -282,6 +289,10 @@ class Store:
         done = bool(int(results[0] or 0))
         if done and expire:
             self._expired_set(code, ttl)
+        if done:
+            self._due_written(code, update.version, due_ms)
+            if wrote_due and due_ms is not None:
+                self.on_due(due_ms)
         if after and self.pipe is not None:
             # Confirmed by the replicas (else NotDurable was raised): now other nodes
             # may hear it. Sent with this turn's next write; no reply is awaited.
@@ -314,6 +325,14 @@ class Store:
                 c: (t, at) for c, (t, at) in self._expiry.items() if now - at <= t / EXPIRY_SLACK
             }
             self._expiry_prune = max(1024, 2 * len(self._expiry))
+
+    def _due_written(self, code: str, version: int, due_ms: int | None) -> None:
+        if due_ms is None:
+            self._due.pop(code, None)
+            return
+        if len(self._due) > self._expiry_prune:  # (only an optimisation: start again)
+            self._due.clear()
+        self._due[code] = (version, due_ms)
 
     async def load_record(self, code: str, game: int) -> GameRecord | None:
         """The stored record, without events (server.rooms.replay.with_events rebuilds them)."""
@@ -453,13 +472,18 @@ class Store:
             [("EVALSHA", self._claim_sha, 1, key, now_ms, now_ms + lease_ms, limit)
              for key in DUE_KEYS]
         )  # fmt: skip
-        return [_text(c) for due in shards for c in due]
+        codes = [_text(c) for due in shards for c in due]
+        for code in codes:  # (pushed back by the lease: no longer what this node wrote)
+            self._due.pop(code, None)
+        return codes
 
     async def set_due(self, code: str, due_ms: int | None) -> None:
+        self._due.pop(code, None)  # (the next commit writes its deadline whatever it is)
         if due_ms is None:
             await self.run([("ZREM", due_key_of(code), code)])
         else:
             await self.run([("ZADD", due_key_of(code), due_ms, code)])
+            self.on_due(due_ms)
 
     async def count_guess(self, who: str, window_s: int) -> int:
         return await self.count(guess_key(who), window_s)
