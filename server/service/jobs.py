@@ -41,10 +41,13 @@ RECONCILE_S = 1.0
 HEARTBEAT_S = 2.0
 PROBE_S = 1.0
 """How often, and how long at most, the readiness probe waits for Redis to answer."""
+QUIET_AFTER = 2
+"""Runs of the reconcile job without an event after which a room counts as quiet (a
+person flips within 1.5 s of being allowed to: a room in play is never quiet)."""
 QUIET_CHECK_MAX = 16
-"""The reconcile job looks at a quiet room (nothing delivered in it since it was
-last looked at) 1, 2, 4... and then every 16 of its runs after the room went quiet;
-a room something happened in is not read at all (see ``Jobs._reconcile``)."""
+"""The reconcile job reads a quiet room (nothing delivered in it since it was
+last looked at) 2, 4, 8, 16 and then every 16 of its runs after its last event;
+a room something happens in is not read at all (see ``Jobs._reconcile``)."""
 
 
 @dataclass(slots=True)
@@ -212,13 +215,13 @@ class Jobs:
         from Redis (its journal's last entry, all of them in one pipelined round
         trip) only when that can find something: when this node first sees it,
         when it stayed quiet (nothing delivered in it since the job last looked:
-        a missed last event leaves a room quiet) 1, 2, 4... then every
-        QUIET_CHECK_MAX runs, while it seemed behind, and every room once after
-        the subscription was (re)opened. A room in play is never read: each of
-        this node's commits compared its version with Redis (and would have failed
-        on a room gone or moved on), and each update heard moved it on. So the
-        job costs Redis commands in proportion to what changed and to the quiet
-        rooms, not to rooms times seconds.
+        a missed last event leaves a room quiet) QUIET_AFTER, twice that... then
+        every QUIET_CHECK_MAX runs after its last event, while it seemed behind,
+        and every room once after the subscription was (re)opened. A room in play
+        is never read: each of this node's commits compared its version with
+        Redis (and would have failed on a room gone or moved on), and each update
+        heard moved it on. So the job costs Redis commands in proportion to what
+        changed and to the quiet rooms, not to rooms times seconds.
         """
         self._runs += 1
         runs = self._runs
@@ -234,10 +237,10 @@ class Jobs:
         for code, local_room in local.items():
             w = watch.get(code)
             if w is None:
-                watch[code] = _Watch(local_room.seq, runs + 1, 1)
+                watch[code] = _Watch(local_room.seq, runs + QUIET_AFTER, QUIET_AFTER)
                 codes.append(code)  # (first seen: read it once)
             elif w.seq != local_room.seq:  # something happened in it since: quiet from now
-                w.seq, w.due, w.every = local_room.seq, runs + 1, 1
+                w.seq, w.due, w.every = local_room.seq, runs + QUIET_AFTER, QUIET_AFTER
                 if everything or code in behind:
                     codes.append(code)
             elif everything or code in behind or runs >= w.due:
