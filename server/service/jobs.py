@@ -227,8 +227,8 @@ class Jobs:
         runs = self._runs
         local = self.delivery.rooms
         opens = getattr(self.relay, "opens", 0)
-        everything, self._opens = opens != self._opens, opens
-        behind, self._behind = self._behind, {}
+        everything = opens != self._opens
+        behind = self._behind
         watch = self._watch
         if len(watch) > len(local):
             for code in [c for c in watch if c not in local]:
@@ -246,11 +246,14 @@ class Jobs:
             elif everything or code in behind or runs >= w.due:
                 codes.append(code)
         if not codes:
+            self._opens = opens
             return
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
         before = [local[code].seq for code in codes]
         seqs = await self.store.room_seqs(codes)
+        # (Read: what asked for it is done. A read that failed leaves it for next time.)
+        self._opens, self._behind = opens, {}
         for code, seq, seen in zip(codes, seqs, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:

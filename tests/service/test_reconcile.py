@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import pytest
+
 from server.config import Settings
 from server.service.jobs import QUIET_CHECK_MAX, Jobs
 
@@ -160,3 +162,32 @@ async def test_a_missed_last_event_and_a_lost_room_are_still_found() -> None:
     relay.opens += 1
     await jobs._reconcile()
     assert len(store.reads) == reads + 1 and "QUIE-TTT" in store.reads[-1]
+
+
+async def test_a_read_that_failed_after_a_reopen_is_made_again() -> None:
+    """Redis restarted empty: the subscription reopened while the store was still
+    failing. The read every room is owed is not lost with the failed one."""
+    store = _CountingStore({"GONE-AAA": 2})
+    delivery = _CatchingDelivery({"GONE-AAA": _Room(2)}, redis=store.redis)
+    relay = _Relay()
+    jobs = Jobs(
+        Settings(), "n1", cast(Any, store), cast(Any, _Service()), cast(Any, delivery),
+        cast(Any, relay),
+    )  # fmt: skip
+    for _ in range(8):
+        await jobs._reconcile()  # (quiet: read in runs 1, 3, 7; the next in run 15)
+    reads = len(store.reads)
+    relay.opens += 1
+    store.redis["GONE-AAA"] = None
+    failing = store.room_seqs
+
+    async def down(codes: list[str]) -> list[int | None]:
+        raise ConnectionError("Redis is starting")
+
+    store.room_seqs = down  # type: ignore[method-assign]
+    with pytest.raises(ConnectionError):
+        await jobs._reconcile()
+    store.room_seqs = failing  # type: ignore[method-assign]
+    await jobs._reconcile()
+    assert len(store.reads) == reads + 1
+    assert delivery.gone_rooms == ["GONE-AAA"]
