@@ -412,6 +412,7 @@ class SimNode:
     async def resubscribed(self) -> None:
         """The subscription came back: every local room is caught up (``Relay.listen``)."""
         self.sub_up = True
+        self.node.relay.opens += 1  # (as Relay.listen counts an opening)
         for code in list(self.node.delivery.rooms):
             await self.alive()
             try:
