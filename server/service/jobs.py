@@ -253,13 +253,14 @@ class Jobs:
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
         before = [local[code].seq for code in codes]
-        seqs = await self.store.room_seqs(codes)
+        lasts = await self.store.room_lasts(codes)
         # (Read: what asked for it is done. A read that failed leaves it for next time.)
         self._opens, self._behind = opens, {}
-        for code, seq, seen in zip(codes, seqs, before, strict=True):
+        for code, last, seen in zip(codes, lasts, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
+            seq = None if last is None else last[0]
             w = watch.get(code)
             if w is not None and w.seq == seen:  # (still quiet: read again later)
                 w.due = runs + w.every
@@ -285,6 +286,11 @@ class Jobs:
                         code, functools.partial(rooms.rewound, seen_seq=room.seq)
                     )
             elif seq == room.seq:
+                if last is not None and self.delivery.last_differs(code, seq, last[1]):
+                    # The same number, another event (its update never reached this
+                    # node): the store went back in time and numbered a new event as
+                    # the lost one this node sent. Rewound, not left stuck.
+                    self.delivery.diverge(code, seq)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second
                 log.info("room_behind", room=code, local=room.seq, redis=seq)

@@ -29,6 +29,14 @@ invariant holds."""
 
 
 FOUND: dict[int, tuple[str, str]] = {
+    417: (
+        "failover",
+        "--redis-min-replicas 0, lost pub/sub: two nodes wrote the same version, so seq 37 "
+        "meant another flip on each; neither heard the other's update and the reconcile "
+        "job saw equal numbers: the game never ended. The job compares the store's last "
+        "frame with the one the node sent under that number, and a catch-up reads one "
+        "event before what was sent (LocalDelivery.last_differs, catch_up)",
+    ),
     325: (
         "manual failover",
         "two replicas, --redis-min-replicas 1, SENTINEL FAILOVER: the old primary took "
