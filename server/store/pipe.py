@@ -144,6 +144,15 @@ class RedisPipe:
         self.on_switch: list[Callable[[], object]] = []
         """Called when Sentinel names a new primary (e.g. to reset other clients' pools)."""
         self.switches = 0
+        self._rereading: asyncio.Task[None] | None = None
+        self._replicas_read = False
+        """replicas_online was read from the current primary (not since a switch)."""
+        self.replicas_online = 0
+        """Replicas the primary last said were online (``INFO replication``, read by
+        :meth:`read_replicas`; not for a cluster). A durable call waits for all of
+        them, never fewer than ``min_replicas``: Sentinel promotes a replica chosen
+        on offsets it read up to seconds before, so a write only some replicas hold
+        may be the one a failover takes back (the chaos soak's take-backs)."""
 
     @property
     def min_replicas(self) -> int:
@@ -192,6 +201,9 @@ class RedisPipe:
         if old is None or old == new:
             return
         self.switches += 1
+        self.replicas_online = 0  # (the new primary's are read again: see read_replicas)
+        self._replicas_read = False
+        self._reread_replicas()
         log.warning("redis_primary_switched", old=str(old), new=str(new))
         self.links.drop(old)
         for callback in self.on_switch:
@@ -219,7 +231,9 @@ class RedisPipe:
         :class:`NotDurable` (also raised once such a call has gone again for
         DURABLE_RETRY_S).
         """
-        wait = (self.min_replicas, WAIT_MS) if durable and self.min_replicas > 0 else None
+        if durable and self.min_replicas > 0 and not self.cluster and not self._replicas_read:
+            await self._reread()  # (first: how many replicas this primary has)
+        wait = (self.replicas_to_wait(), WAIT_MS) if durable and self.min_replicas > 0 else None
         call = _Call(commands, wait, quick=not durable and self.min_replicas > 0)
         backoff = _Backoff(durable=wait is not None)
         pending, asking = list(range(len(commands))), dict[int, Address]()
@@ -290,7 +304,7 @@ class RedisPipe:
                     call.results[i] = reply
             if link_lost:
                 self.links.get(part.address, call.quick).drop()
-            elif call.wait is not None and not self._confirmed(acked):
+            elif call.wait is not None and not self._confirmed(acked, call.wait[0]):
                 turn.short = True
         return turn
 
@@ -308,11 +322,47 @@ class RedisPipe:
         else:
             turn.pause = True  # TRYAGAIN, CLUSTERDOWN: a migration or a failover
 
-    def _confirmed(self, acked: Any) -> bool:
-        """A ``WAIT``'s answer: enough replicas, and no failover under way."""
-        if isinstance(acked, BaseException) or int(acked or 0) < self.min_replicas:
+    def replicas_to_wait(self) -> int:
+        """How many replicas a durable call's ``WAIT`` asks for: every replica the
+        primary has online, and at least ``min_replicas`` (a cluster: the minimum;
+        a shard's replicas elect the one that holds the most)."""
+        if self.cluster:
+            return self.min_replicas
+        return max(self.min_replicas, self.replicas_online)
+
+    async def read_replicas(self) -> int:
+        """Read how many replicas the primary has online (``INFO replication``)."""
+        (info,) = await self.execute_many([("INFO", "replication")])
+        text = info.decode() if isinstance(info, bytes) else str(info)
+        online = sum(
+            1
+            for line in text.splitlines()
+            if line.startswith("slave") and ":" in line and "state=online" in line
+        )
+        if online != self.replicas_online:
+            log.info("redis_replicas_online", before=self.replicas_online, now=online)
+        self.replicas_online = online
+        self._replicas_read = True
+        return online
+
+    def _confirmed(self, acked: Any, asked: int) -> bool:
+        """A ``WAIT``'s answer: every replica asked for, and no failover under way.
+        Fewer: the replicas are read again (one may have gone) before the next try."""
+        if isinstance(acked, BaseException) or int(acked or 0) < max(asked, self.min_replicas):
+            if not isinstance(acked, BaseException) and not self.cluster:
+                self._reread_replicas()
             return False
         return self.sentinels is None or not self.sentinels.suspect()
+
+    def _reread_replicas(self) -> None:
+        if self._rereading is None or self._rereading.done():
+            self._rereading = asyncio.get_running_loop().create_task(self._reread())
+
+    async def _reread(self) -> None:
+        try:
+            await self.read_replicas()
+        except Exception as exc:  # (the readiness probe reads them again within a second)
+            log.debug("redis_replicas_unread", error=str(exc))
 
     def _finish(self, call: _Call, turn: _Round) -> list[Any]:
         failed = next((r for r in call.results if isinstance(r, BaseException)), None)

@@ -354,10 +354,14 @@ class Store:
             out.append((entry.last_seq, entry.frames[-1] if whole else None))
         return out
 
-    async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
+    async def events_after(
+        self, code: str, after: int, overlap: int = 0
+    ) -> tuple[int, list[bytes]] | None:
         """(The room's last seq, frames of every kept event with seq > ``after``), or None
         if some are gone. A last seq below ``after`` means the caller has seen more of
-        the room than the store holds (it went back in time)."""
+        the room than the store holds (it went back in time). ``overlap``: as many
+        events up to ``after`` as well, those the journal still keeps (the caller
+        compares them with what it sent; the frames' first seq says how many came)."""
         (entries,) = await self.run([("LRANGE", journal_key(code), 0, -1)])
         if not entries:
             return None
@@ -370,8 +374,9 @@ class Store:
                 # Not one run of numbers: the store went back in time and the room's
                 # numbers jumped (server.rooms.history). Only a snapshot is right.
                 return None
+        start = max(after + 1 - overlap, kept[0].first_seq)
         for entry in kept:
-            skip = max(0, after + 1 - entry.first_seq)
+            skip = max(0, start - entry.first_seq)
             frames.extend(entry.frames[skip:])
         return kept[-1].last_seq, frames
 
@@ -417,7 +422,12 @@ class Store:
     # ----------------------------------------------------- nodes and timers
 
     async def ping(self) -> None:
-        """Raise unless Redis answers (the readiness probe)."""
+        """Raise unless Redis answers (the readiness probe). With ``min_replicas``
+        the probe is ``INFO replication``, which also tells the pipe how many
+        replicas a durable write waits for (``RedisPipe.read_replicas``)."""
+        if self.pipe.min_replicas > 0 and not self.cluster:
+            await self.pipe.read_replicas()
+            return
         await self.quick([("PING",)])
 
     async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:

@@ -31,6 +31,7 @@ from protocol import messages as m
 from protocol.codec import decode_client, decode_server_frame
 from server.service.service import ANSWER_WITHIN_S
 from server.store.embedded import RedisProcess, free_port
+from server.store.pipe import NotDurable, RedisPipe
 
 
 async def _replicated(primary: int, timeout_s: float = 20.0) -> None:
@@ -204,3 +205,43 @@ async def test_the_page_says_the_table_waits_for_its_store_and_sends_the_flip_ag
     finally:
         await bot.close()
         assert node.stop() == 0, node.log_tail()
+
+
+async def test_a_durable_write_waits_for_every_replica_the_primary_has(tmp_path: Path) -> None:
+    """Sentinel promotes a replica chosen on offsets it read up to seconds before, so
+    a write only one of two replicas holds can be the one a failover takes back (the
+    chaos soak's take-backs at --redis-min-replicas 1 with two replicas; the fault
+    simulator's seed 151). A durable write waits for every replica online: one that
+    hears nothing holds the write back (NotDurable), though the other has it."""
+    primary = RedisProcess(port=free_port(), workdir=str(tmp_path / "a")).start()
+    assert primary.port is not None
+    proxy = await TcpProxy(primary.port).start()
+    sync = ("--repl-diskless-sync-delay", "0")
+    near = RedisProcess(
+        port=free_port(),
+        workdir=str(tmp_path / "b"),
+        extra=("--replicaof", "127.0.0.1", str(primary.port), *sync),
+    ).start()
+    far = RedisProcess(
+        port=free_port(),
+        workdir=str(tmp_path / "c"),
+        extra=("--replicaof", "127.0.0.1", str(proxy.port), *sync),
+    ).start()
+    pipe = RedisPipe(primary.url, "every-replica", min_replicas=1)
+    try:
+        deadline = time.monotonic() + 20
+        while await pipe.read_replicas() < 2:
+            assert time.monotonic() < deadline, "the replicas never came online"
+            await asyncio.sleep(0.1)
+        assert pipe.replicas_to_wait() == 2
+        await pipe.execute_many([("SET", "k", "1")], durable=True)  # (both have it)
+        proxy.blackholed = True  # the far replica hears nothing more, still "online"
+        with pytest.raises(NotDurable):
+            await pipe.execute_many([("SET", "k", "2")], durable=True)
+        assert redis.Redis(port=near.port or 0).get("k") == b"2"  # (one replica held it)
+    finally:
+        await pipe.close()
+        await proxy.close()
+        far.cleanup()
+        near.cleanup()
+        primary.cleanup()

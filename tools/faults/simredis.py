@@ -468,6 +468,10 @@ class Server:
     up: bool = True
     link: bool = True
     """A replica's link to its primary (cut: it applies nothing)."""
+    slow_until: float = 0.0
+    slow_s: float = 0.0
+    """A replica that applies the stream ``slow_s`` late until ``slow_until`` (a
+    loaded machine), its link up: it still counts as following the primary."""
 
 
 class Deployment:

@@ -208,6 +208,10 @@ class SimPipe:
         self.min_replicas = 0
         self.scripts: dict[str, str] = {}
         self.on_switch: list[Callable[[], None]] = []
+        self.replicas_online = 0
+        """As ``RedisPipe.replicas_online``: what the primary last said (read_replicas)."""
+        self._rereading: asyncio.Task[int] | None = None
+        self._replicas_read = False
         self.suspect_until = 0.0
         """As ``RedisPipe._suspect_until``: a Sentinel said ``+try-failover``; until it
         names the new primary (or FAILOVER_S), no durable call is confirmed."""
@@ -221,6 +225,9 @@ class SimPipe:
     def switched(self) -> None:
         """``RedisPipe._switch``: this node heard ``+switch-master``."""
         self.suspect_until = 0.0
+        self.replicas_online = 0
+        self._replicas_read = False
+        self._reread_replicas()
         for callback in self.on_switch:
             callback()
 
@@ -230,9 +237,30 @@ class SimPipe:
         Dataset.scripts[sha] = body
         return sha
 
+    def replicas_to_wait(self) -> int:
+        """``RedisPipe.replicas_to_wait``: every replica online, at least min_replicas."""
+        return max(self.min_replicas, self.replicas_online)
+
+    async def read_replicas(self) -> int:
+        """``RedisPipe.read_replicas``: the primary says which replicas follow it."""
+        await self.execute_many([("PING",)])
+        dep = self.world.dep
+        self.replicas_online = sum(1 for r in dep.replicas() if r.up and r.link)
+        self._replicas_read = True
+        return self.replicas_online
+
+    def _reread_replicas(self) -> None:
+        if self.node.dead or (self._rereading is not None and not self._rereading.done()):
+            return
+        self._rereading = self.world.loop.create_task(self.read_replicas())
+        self._rereading.add_done_callback(lambda t: t.cancelled() or t.exception())
+
     async def execute_many(self, commands: list[Any], durable: bool = False) -> list[Any]:
         world, node = self.world, self.node
         waits = durable and self.min_replicas > 0
+        if waits and not self._replicas_read:
+            with contextlib.suppress(Exception):  # (RedisPipe: read first, as it does)
+                await self.read_replicas()
         give_up = world.now() + (DURABLE_RETRY_S if waits else RETRY_FOR_S)
         delay = 0.02
         while True:
@@ -263,13 +291,16 @@ class SimPipe:
                 continue  # (sent again, as the real pipe does on a lost connection)
             short = False
             if durable and self.min_replicas > 0:
-                if dep.acked(offset) < self.min_replicas:
+                need = self.replicas_to_wait()
+                if dep.acked(offset) < need:
                     done = world.loop.create_future()
-                    dep.waiters.append((offset, self.min_replicas, epoch, done))
+                    dep.waiters.append((offset, need, epoch, done))
                     timer = world.loop.call_later(WAIT_MS / 1000, _answer, done)
                     await done
                     timer.cancel()
-                short = dep.acked(offset) < self.min_replicas
+                short = dep.acked(offset) < need
+                if short:
+                    self._reread_replicas()  # (RedisPipe._confirmed: one may have gone)
             await asyncio.sleep(world.latency())
             await node.alive()
             if waits and self.suspect_until > world.now():
@@ -376,6 +407,7 @@ class SimNode:
         jobs = self.node.jobs
         for every, job in (
             (1.0, jobs._reconcile),
+            (1.0, jobs._probe),  # (with min_replicas: the replicas online, read_replicas)
             (2.0, jobs._sweep),
             (2.0, jobs._heartbeat),
             (2.0, jobs._reap_nodes),
@@ -882,6 +914,10 @@ class World:
         self.rng_deal = random.Random(seed * 7919 + 1)
         self.plan = Plan.draw(self.rng)
         self.rng_faults = random.Random(seed * 31 + 7)
+        self.rng_sentinel = random.Random(seed * 131 + 3)
+        """Which replica a Sentinel promotes (``_sentinel_choice``)."""
+        self.rng_slow = random.Random(seed * 137 + 5)
+        """When a replica falls behind (``slow_replicas``)."""
         """When each fault comes, and which: its own stream, so a seed's faults are the
         same on every build (latencies and clients draw from ``rng``)."""
         if min_replicas is not None:  # (the same schedule, with another --redis-min-replicas)
@@ -1009,6 +1045,8 @@ class World:
                 continue
             self._replicating.add(replica.name)
             lag = self.rng.uniform(0.0005, 0.004 if not self.plan.wan else 0.03)
+            if replica.slow_until > self.now():
+                lag += replica.slow_s
             self.loop.call_later(lag, self._replicate, replica)
 
     def _replicate(self, replica: Server) -> None:
@@ -1030,6 +1068,36 @@ class World:
         self.note("calm: no more faults")
         await self.heal()
 
+    async def slow_replicas(self) -> None:
+        """Now and then a replica falls behind, its link up (a loaded machine): a WAIT
+        for fewer than every replica is met by another, and a failover to this one
+        takes back what only that one held. Its own random stream, so that each
+        seed's faults (``rng_faults``) are the ones it drew before this was added."""
+        rng, dep, plan = self.rng_slow, self.dep, self.plan
+        if plan.replicas < 2:
+            return
+        end = self.now() + plan.play_s
+        while True:
+            await asyncio.sleep(rng.expovariate(plan.fault_rate / 2))
+            if self.now() >= end:
+                return
+            replica = rng.choice(dep.replicas())
+            replica.slow_s = rng.uniform(0.05, 0.4)
+            replica.slow_until = self.now() + rng.uniform(0.5, 3.0)
+            self.note(f"replica {replica.name}: {replica.slow_s * 1000:.0f} ms behind "
+                      f"until {replica.slow_until:.3f}")  # fmt: skip
+
+    def _sentinel_choice(self, rng: random.Random) -> Server:
+        """The replica a Sentinel promotes. It chooses on the offsets it last read
+        (``INFO``, every 1 to 10 s), so among the replicas following the primary, a
+        few milliseconds of writes apart, any one; a replica whose link was cut
+        (a second fault) only when none follows, then the one that holds the most."""
+        replicas = self.dep.replicas()
+        linked = [r for r in replicas if r.up and r.link]
+        if linked:
+            return rng.choice(linked)
+        return max([r for r in replicas if r.up] or replicas, key=lambda r: r.offset)
+
     async def fault(self, kind: str) -> None:
         rng, dep = self.rng_faults, self.dep
         if kind == "lagging_failover":
@@ -1046,7 +1114,7 @@ class World:
             # takes writes and the other replicas still acknowledge them.
             if any(not s.up for s in dep.servers) or dep.primary is None:
                 return
-            chosen = max(dep.replicas(), key=lambda r: r.offset)
+            chosen = self._sentinel_choice(self.rng_sentinel)
             # The Sentinel asked says +try-failover at once (every node follows every
             # Sentinel, RedisPipe._follow_sentinels), and sends SLAVEOF NO ONE to the
             # chosen replica two or three of its ticks later (10-19 a second).
@@ -1075,7 +1143,7 @@ class World:
             old = dep.primary.name
             await asyncio.sleep(rng.uniform(0.0, 0.01))
             had = len(dep.stream)
-            best = dep.failover()
+            best = dep.failover(to=self._sentinel_choice(self.rng_sentinel))
             self.dropped += had - len(dep.stream)
             self.note(f"failover: {old} -> {best.name if best else None} "
                       f"(writes lost: {had - len(dep.stream)})")  # fmt: skip
@@ -1185,6 +1253,7 @@ class World:
             await self._open_room(r)
         players = [self.spawn(c.play()) for c in self.clients]
         self.spawn(self.faults())
+        self.spawn(self.slow_replicas())
         deadline = self.now() + plan.play_s + CALM_S
         while self.now() < deadline:
             await asyncio.sleep(0.5)
