@@ -483,7 +483,7 @@ class SimConn:
             await self.node.node.service.apply(
                 code, lambda r, o: rooms.disconnect(r, o, pid, self.id, self.world.now_ms())
             )
-        except Exception as exc:  # (as Connection._gone: suppressed)
+        except Exception as exc:  # (as Member.gone: suppressed)
             self.world.note(f"{self.id}: disconnect not recorded: {exc!r}")
 
     # ------------------------------------------------------------ answering
