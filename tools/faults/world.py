@@ -56,7 +56,7 @@ from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
-from tools.faults.simredis import SCRIPT_NAMES, Dataset, Deployment, Server
+from tools.faults.simredis import SCRIPT_NAMES, Deployment, Server, SimPipeBase
 
 WAITING_AGAIN_S: float = getattr(session_module, "STORE_RETRY_S", 0.75)
 """After ``waiting_for_store``, the same action again this much later (the session's)."""
@@ -190,7 +190,7 @@ FAULTS = (
 # ------------------------------------------------------------------ the store
 
 
-class SimPipe:
+class SimPipe(SimPipeBase):
     """``server.store.pipe.RedisPipe`` for one node, on the simulated deployment.
 
     As the real pipe: a call's commands run at once on the primary; a reply
@@ -199,20 +199,10 @@ class SimPipe:
     WAIT_MS) for that many replicas to hold its writes, else NotDurable.
     """
 
-    cluster = False
-
     def __init__(self, world: World, node: SimNode) -> None:
+        super().__init__()
         self.world = world
         self.node = node
-        self.min_replicas = 0
-        self.scripts: dict[str, str] = {}
-        self.on_switch: list[Callable[[], None]] = []
-
-    def register(self, body: str) -> str:
-        sha = hashlib.sha1(body.encode()).hexdigest()
-        self.scripts[sha] = body
-        Dataset.scripts[sha] = body
-        return sha
 
     async def execute_many(self, commands: list[Any], durable: bool = False) -> list[Any]:
         world, node = self.world, self.node
@@ -303,9 +293,6 @@ class SimPipe:
             return server.data.run(command)
         except Exception as exc:
             return exc
-
-    async def close(self) -> None:
-        return None
 
 
 _SCRIPT_OF = {hashlib.sha1(body.encode()).hexdigest(): name for name, body in SCRIPT_NAMES.items()}
