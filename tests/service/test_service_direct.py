@@ -243,13 +243,24 @@ async def test_a_commit_the_replicas_do_not_confirm_waits_for_the_store_then_app
 # ------------------------------------------------------------------ Batcher
 
 
-async def test_plays_of_one_turn_share_one_commit_and_are_judged_each() -> None:
+async def _playing() -> tuple[Store, Kept, RoomService, int]:
+    """A started room on a service of its own: (store, its deliveries, service, step)."""
     store = _store(DirectPipe())
     kept = Kept()
     service = _service(store, kept)
-    step = await _started(service)
+    return store, kept, service, await _started(service)
+
+
+async def _version(store: Store) -> int:
+    loaded = await store.load(CODE)
+    assert loaded is not None
+    return loaded.version
+
+
+async def test_plays_of_one_turn_share_one_commit_and_are_judged_each() -> None:
+    store, kept, service, step = await _playing()
     batcher = Batcher(service)
-    before = (await store.load(CODE) or pytest.fail("no room")).version
+    before = await _version(store)
     answered: dict[int, int] = {}
     refused: dict[int, BaseException] = {}
 
@@ -280,23 +291,20 @@ async def test_plays_of_one_turn_share_one_commit_and_are_judged_each() -> None:
 
 
 async def test_a_refused_play_changes_nothing_and_the_next_turn_commits_apart() -> None:
-    store = _store(DirectPipe())
-    kept = Kept()
-    service = _service(store, kept)
-    step = await _started(service)
+    store, kept, service, step = await _playing()
     batcher = Batcher(service)
-    before = (await store.load(CODE) or pytest.fail("no room")).version
+    before = await _version(store)
     stale = batcher.play_together(CODE, PlayInput("pa", 1, step + 5, None), 0, lambda s: None)
     with pytest.raises(Refused) as refused:
         await stale
     assert refused.value.code == ErrorCode.STALE_STEP
     commits = len(kept.updates)
-    assert (await store.load(CODE) or pytest.fail("no room")).version == before  # unchanged
+    assert await _version(store) == before  # unchanged
     # Plays in two turns: two commits.
     await batcher.play_together(CODE, PlayInput("pa", 2, step, None), 0, lambda s: None)
     await batcher.play_together(CODE, PlayInput("pb", 3, step, None), 0, lambda s: None)
     assert len(kept.updates) == commits + 2
-    assert (await store.load(CODE) or pytest.fail("no room")).version == before + 2
+    assert await _version(store) == before + 2
 
 
 # ------------------------------------------------------------- LocalDelivery
