@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import random
 import time
 from collections.abc import Callable
 from typing import Any, cast
@@ -55,7 +54,7 @@ class Sentinels:
         self._suspect_until = 0.0
         """A failover is under way until then (monotonic): see failing_over."""
         self._follower: asyncio.Task[None] | None = None
-        self._backoff = 0.1
+        self._backoff: dict[Address, float] = {}
 
     def suspect(self) -> bool:
         """A failover is under way: what the old primary confirms may be lost."""
@@ -101,17 +100,21 @@ class Sentinels:
 
     async def _follow(self) -> None:
         """Follow ``+switch-master`` at once: commits stop going to a primary that
-        Sentinel has replaced, before it is told it is a replica."""
+        Sentinel has replaced, before it is told it is a replica. Every Sentinel is
+        followed: only the one a ``SENTINEL FAILOVER`` is sent to says ``+try-failover``."""
+        await asyncio.gather(*(self._follow_one(a) for a in self.target.addresses))
+
+    async def _follow_one(self, address: Address) -> None:
         while True:
-            address = random.choice(self.target.addresses)
             try:
                 await self._listen(address)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.debug("sentinel_follow_lost", sentinel=str(address), error=str(exc))
-            await asyncio.sleep(self._backoff)
-            self._backoff = min(self._backoff * 2, 2.0)
+            backoff = self._backoff.get(address, 0.1)
+            await asyncio.sleep(backoff)
+            self._backoff[address] = min(backoff * 2, 2.0)
 
     async def _listen(self, address: Address) -> None:
         """One subscription to one Sentinel, until its connection is lost."""
@@ -127,7 +130,7 @@ class Sentinels:
                 hiredis.pack_command(("SUBSCRIBE", "+switch-master", "+try-failover"))  # type: ignore[arg-type]
             )
             listener = cast(Listener, made)
-            self._backoff = 0.1  # (subscribed: a loss after this waits from 0.1 s again)
+            self._backoff[address] = 0.1  # (subscribed: a loss after this waits from 0.1 s again)
             while True:
                 get: asyncio.Future[Any] = asyncio.ensure_future(heard.get())
                 lost: asyncio.Future[Any] = listener.lost

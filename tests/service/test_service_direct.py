@@ -54,6 +54,9 @@ class Kept:
     def catch_up_soon(self, code: str) -> None:
         self.caught_up.append(code)
 
+    def shown(self, code: str) -> int:
+        return 0  # (no member of this node is in the room)
+
 
 class Inbox:
     """A member's sink: what it was sent, decoded, in order."""

@@ -219,3 +219,41 @@ def _served_by(client: redis.Redis, key: str, port: int) -> bool:
         if int(start) <= slot <= int(end):
             return int(primary[1]) == port
     return False
+
+
+async def test_every_sentinel_is_followed_for_a_failover_under_way(
+    redis_proc: RedisProcess,
+) -> None:
+    """Only the Sentinel a ``SENTINEL FAILOVER`` is sent to says ``+try-failover``, so
+    a node that follows one Sentinel of three misses two failovers in three, and the
+    writes the old primary takes after the promotion are confirmed by a replica that
+    still follows it (``--redis-min-replicas 1``, two replicas: the fault simulator's
+    seed 325, and the chaos soak's take-backs). Every Sentinel is followed. (Two
+    plain redis-servers stand in for Sentinels: a Sentinel's events are pub/sub
+    messages.)"""
+    second = RedisProcess(port=free_port()).start()
+    url = f"redis+sentinel://127.0.0.1:{redis_proc.port},127.0.0.1:{second.port}/krig"
+    pipe = RedisPipe(url, "follow-test", min_replicas=1)
+    sentinels = pipe.sentinels
+    assert sentinels is not None
+    follower = asyncio.get_running_loop().create_task(sentinels._follow())
+    try:
+        for port in (redis_proc.port or 0, second.port or 0):
+            sentinels._suspect_until = 0.0
+            sentinel = redis.Redis(port=port)
+            try:
+                for _ in range(100):  # (until the follower has subscribed)
+                    sentinel.publish(
+                        "+try-failover", "master krig 127.0.0.1 6379 @ krig 127.0.0.1 6379"
+                    )
+                    await asyncio.sleep(0.02)
+                    if sentinels._suspect_until:
+                        break
+            finally:
+                sentinel.close()
+            heard = sentinels._suspect_until > 0
+            assert heard, f"+try-failover from the Sentinel on {port} not heard"
+    finally:
+        follower.cancel()
+        await pipe.close()
+        second.cleanup()
