@@ -108,7 +108,7 @@ class Jobs:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
         live node keeps rooms in another format (store.scripts.JOIN)."""
         now = now_ms()
-        verdict, rest = await self.store.join_nodes(
+        verdict, rest = await self.store.nodes.join_nodes(
             self.node_id, now, now - int(self.settings.dead_node_s * 1000)
         )
         if verdict == "differs":
@@ -192,7 +192,7 @@ class Jobs:
         # A beat on its way (perhaps going again and again, while the store takes
         # no writes) does not count as beating.
         since, self._beating_since = self._beating_since, None
-        known = await self.store.heartbeat(self.node_id, now_ms())
+        known = await self.store.nodes.heartbeat(self.node_id, now_ms())
         self._beating_since = since if since is not None else time.monotonic()
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
@@ -201,7 +201,7 @@ class Jobs:
             log.warning("node_was_reaped", rooms=len(self.delivery.rooms))
             for code in list(self.delivery.rooms):
                 members = [(mb.player, mb.conn) for mb in self.delivery.members(code)]
-                await self.store.add_node_room(self.node_id, code)
+                await self.store.nodes.add_node_room(self.node_id, code)
                 with contextlib.suppress(Refused):
                     await self.service.apply(code, functools.partial(rooms.rebind, members=members))
         self._beats += 1
@@ -347,14 +347,14 @@ class Jobs:
         since = self._beating_since
         if since is None or time.monotonic() - since < self.settings.dead_node_s:
             return
-        dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
+        dead = await self.store.nodes.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
         for node in dead:
             if node == self.node_id:
                 continue
-            for code in await self.store.node_rooms(node):
+            for code in await self.store.nodes.node_rooms(node):
                 with contextlib.suppress(Refused):
                     await self.service.apply(code, functools.partial(_lose_node, node=node))
-            await self.store.forget_node(node)
+            await self.store.nodes.forget_node(node)
             log.info("node_reaped", dead_node=node)
 
     def _due_written(self, due_ms: int) -> None:
