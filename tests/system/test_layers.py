@@ -306,3 +306,42 @@ def test_the_graph_checks_see_a_circle_and_an_upward_import() -> None:
     graph = _import_graph()
     assert "client_cli.tui.base" in graph["client_cli.tui.room"]  # (the graph is read)
     assert "server.store.pipe" in graph["server.service.node"]
+
+
+# ------------------------------------------------------------------- sizes
+
+MAX_MODULE_LINES = 600
+MAX_CLASS_LINES = 300
+SIZED = ("server", "protocol")
+"""Issue 32: no module of the server or the protocol over 600 lines, no class over 300
+(a class that long does more than one job: split it by job, as store/pipe.py was)."""
+
+
+def _too_long(path: Path) -> list[str]:
+    text = path.read_text()
+    name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    found = []
+    lines = len(text.splitlines())
+    if lines > MAX_MODULE_LINES:
+        found.append(f"{name}: {lines} lines (at most {MAX_MODULE_LINES})")
+    for node in ast.walk(ast.parse(text, str(path))):
+        if isinstance(node, ast.ClassDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > MAX_CLASS_LINES:
+                found.append(
+                    f"{name}: class {node.name} {length} lines (at most {MAX_CLASS_LINES})"
+                )
+    return found
+
+
+def test_no_server_or_protocol_module_or_class_is_too_long() -> None:
+    assert [x for folder in SIZED for path in _modules(folder) for x in _too_long(path)] == []
+
+
+def test_the_size_check_sees_a_long_module_and_a_long_class(tmp_path: Path) -> None:
+    """(It can fail: 601 lines, and a class of 301.)"""
+    long = tmp_path / "long.py"
+    body = "\n".join(f"    x{i} = {i}" for i in range(300))
+    long.write_text("class Long:\n" + body + "\n" + "y = 0\n" * (600 - 301) + "z = 1\n")
+    found = _too_long(long)
+    assert len(found) == 2 and "601 lines" in found[0] and "class Long 301 lines" in found[1]

@@ -361,7 +361,7 @@ class SimNode:
         jobs = self.node.jobs
         for every, job in (
             (1.0, jobs._reconcile),
-            (2.0, jobs._sweep),
+            (2.0, jobs.sweep.once),
             (2.0, jobs._heartbeat),
             (2.0, jobs._reap_nodes),
         ):
