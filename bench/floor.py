@@ -45,6 +45,7 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
+from bench.redis_client import Calls, bench_pipe
 from krig_runtime import process
 from protocol import messages as m
 from protocol.codec import decode_client, encode
@@ -53,7 +54,6 @@ from server.rooms import Outcome
 from server.rooms.state import PlayInput, RoomRecord, StepEntry, encode_record, encode_step
 from server.service.service import STEPS_PER_RECORD
 from server.store.keys import journal_key, record_key, room_key
-from server.store.pipe import RedisPipe
 from server.store.scripts import COMMIT
 from server.store.update import JournalEntry, encode_entry
 from server.transport.outbox import bundled, wire_frame
@@ -121,7 +121,7 @@ def _commit_command(
 
 
 class Floor:
-    def __init__(self, pipe: RedisPipe, mode: str) -> None:
+    def __init__(self, pipe: Calls, mode: str) -> None:
         self.pipe = pipe
         self.mode = mode
         self.sha = b""
@@ -186,7 +186,7 @@ class Floor:
 class StepTable:
     """A 2-seat table of the ``step`` floor: a step is played, stored, then answered."""
 
-    def __init__(self, code: str, pipe: RedisPipe, sha: bytes) -> None:
+    def __init__(self, code: str, pipe: Calls, sha: bytes) -> None:
         self.code = code
         self.pipe = pipe
         self.sha = sha
@@ -277,7 +277,7 @@ class StepSeat(asyncio.Protocol):
 
 
 class StepFloor:
-    def __init__(self, pipe: RedisPipe) -> None:
+    def __init__(self, pipe: Calls) -> None:
         self.pipe = pipe
         self.sha = b""
         self.open: StepTable | None = None
@@ -308,13 +308,13 @@ def floor_server(port: int, loop: str, redis_url: str, mode: str) -> None:
 
     async def main() -> None:
         if mode == "step":
-            step_floor = StepFloor(RedisPipe(redis_url, "bench-floor"))
+            step_floor = StepFloor(bench_pipe(redis_url, "bench-floor"))
             step_floor.sha = (await step_floor.pipe.execute_many([("SCRIPT", "LOAD", COMMIT)]))[0]
             running = asyncio.get_running_loop()
             await running.create_server(functools.partial(StepSeat, step_floor), "127.0.0.1", port)
             print("floor listening", flush=True)
             await asyncio.Future()
-        floor = Floor(RedisPipe(redis_url, "bench-floor"), mode)
+        floor = Floor(bench_pipe(redis_url, "bench-floor"), mode)
         await floor.load_scripts()
         async with serve(floor.handler, "127.0.0.1", port, compression=None, max_size=4096):
             print("floor listening", flush=True)

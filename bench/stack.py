@@ -50,9 +50,9 @@ from websockets.asyncio.server import ServerConnection, serve
 from bench.engine import engine_bench, transition_bench
 from bench.floor import MODES as FLOOR_MODES
 from bench.floor import floor_server
+from bench.redis_client import ENV, Calls, bench_pipe
 from krig_runtime import process
 from server.store.embedded import RedisProcess, free_port
-from server.store.pipe import RedisPipe
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -65,7 +65,7 @@ async def _echo(ws: ServerConnection) -> None:
             await ws.send(frame)
 
 
-async def _echo_via_redis(ws: ServerConnection, pipe: RedisPipe, sha: bytes) -> None:
+async def _echo_via_redis(ws: ServerConnection, pipe: Calls, sha: bytes) -> None:
     """Decode each frame, store it in Redis with one script call, then send it back."""
     key = f"bench:echo:{id(ws)}"
     async for frame in ws:
@@ -89,7 +89,7 @@ def echo_server(port: int, loop: str = "asyncio", redis_url: str = "") -> None:
     async def main() -> None:
         handler = _echo
         if redis_url:
-            pipe = RedisPipe(redis_url, "bench-echo")
+            pipe = bench_pipe(redis_url, "bench-echo")
             sha = (await pipe.execute_many([("SCRIPT", "LOAD", STORE_ONE)]))[0]
             handler = functools.partial(_echo_via_redis, pipe=pipe, sha=sha)
         async with serve(handler, "127.0.0.1", port, compression=None, max_size=4096):
@@ -286,11 +286,18 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
 
 
 def run(
-    seconds: float, rooms: int, idle: int, loop: str = "asyncio", min_replicas: int = 0
+    seconds: float,
+    rooms: int,
+    idle: int,
+    loop: str = "asyncio",
+    min_replicas: int = 0,
+    redis_client: str = "pipe",
 ) -> dict[str, Any]:
     """``min_replicas``: that many replicas of the Redis (on its CPU too), and krig with
-    ``--redis-min-replicas`` as many (every commit waits for them: WAIT)."""
+    ``--redis-min-replicas`` as many (every commit waits for them: WAIT).
+    ``redis_client``: what the floors call Redis through (bench/redis_client.py)."""
     process.raise_open_files()
+    os.environ[ENV] = redis_client  # (the floors' processes read it)
     report: dict[str, Any] = {
         "machine": {
             "cpus": os.cpu_count(),
@@ -298,6 +305,7 @@ def run(
             "pinned": PINNED,
             "loop": loop,
             "min_replicas": min_replicas,
+            "redis_client": redis_client,
         }
     }
     report["pauses"] = machine_pauses(3.0)
@@ -481,7 +489,12 @@ def format_report(r: dict[str, Any]) -> str:
         f"bare echo     {b['round_trips_per_s']:>10,.0f} round trips/s  "
         f"({b['connections']} connections)  {lat(b)}",
         f"echo + Redis  {r['echo_redis']['round_trips_per_s']:>10,.0f} round trips/s  "
-        f"(one script call per frame)  ratio {r['ratio_floor']:.0%}",
+        f"(one script call per frame)  ratio {r['ratio_floor']:.0%}"
+        + (
+            f"  (floors via {r['machine']['redis_client']}; krig via its pipe)"
+            if r["machine"].get("redis_client", "pipe") != "pipe"
+            else ""
+        ),
         *(
             f"game floor    {r[f'floor_{mode}']['round_trips_per_s']:>10,.0f} flips/s  "
             f"({what})  ratio {r[f'floor_{mode}']['ratio']:.0%}"

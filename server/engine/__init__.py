@@ -1,6 +1,7 @@
 """The pure rules engine: no I/O, no clock, no global randomness."""
 
 from server.engine import fast
+from server.engine.deal import from_deal, new_game
 from server.engine.events import (
     EVENT_TYPES,
     Acted,
@@ -18,8 +19,6 @@ from server.engine.game import (
     Flip,
     RuleViolation,
     auto_action,
-    from_deal,
-    new_game,
     submit,
     time_up,
 )

@@ -102,6 +102,28 @@ def private_of(frames: list[bytes]) -> int:
     return private
 
 
+def send_private(room: LocalRoom, rec: RoomRecord, private: int) -> None:
+    """The private messages an update calls for, each built for its member's own seat
+    (``server.rooms.views``); a member whose seat was resumed elsewhere is closed."""
+    for mb in list(room.members.values()):
+        # The seat comes from the record, never from what the member joined
+        # as: a host may have removed it and another player taken it since.
+        seat = rec.seat_of(mb.player)
+        mb.seat = seat
+        held_by = rec.seats[seat].conn if seat is not None else ""
+        if private & Private.REBOUND and held_by not in ("", mb.conn):
+            # This seat was resumed on another connection: this one is stale.
+            room.members.pop(mb.conn, None)
+            mb.sink.shut(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
+            continue
+        if private & Private.SNAPSHOTS:
+            send_msg(mb.sink, rooms.snapshot(rec, seat))
+        elif private & Private.HANDS:
+            hand = rooms.hand(rec, seat)
+            if hand is not None:
+                send_msg(mb.sink, hand)
+
+
 class LocalDelivery:
     def __init__(self, store: Store, frame: Framer | None = None) -> None:
         self.store = store
@@ -259,26 +281,7 @@ class LocalDelivery:
             if not update.record:  # (a step of play never calls for a private message)
                 return
             rec = decode_record(update.record)
-        self._private(room, rec, private)
-
-    def _private(self, room: LocalRoom, rec: RoomRecord, private: int) -> None:
-        for mb in list(room.members.values()):
-            # The seat comes from the record, never from what the member joined
-            # as: a host may have removed it and another player taken it since.
-            seat = rec.seat_of(mb.player)
-            mb.seat = seat
-            held_by = rec.seats[seat].conn if seat is not None else ""
-            if private & Private.REBOUND and held_by not in ("", mb.conn):
-                # This seat was resumed on another connection: this one is stale.
-                room.members.pop(mb.conn, None)
-                mb.sink.shut(CloseCode.SESSION_REPLACED, "your session was resumed elsewhere")
-                continue
-            if private & Private.SNAPSHOTS:
-                send_msg(mb.sink, rooms.snapshot(rec, seat))
-            elif private & Private.HANDS:
-                hand = rooms.hand(rec, seat)
-                if hand is not None:
-                    send_msg(mb.sink, hand)
+        send_private(room, rec, private)
 
     def put_out(self, code: str, conn: str) -> None:
         """A local member the host removed from the room: told, then no more events."""

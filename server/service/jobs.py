@@ -1,4 +1,5 @@
-"""The node's background jobs: heartbeat, catching up, dead nodes, due timers.
+"""The node's background jobs: heartbeat, catching up, dead nodes, due timers (the
+sweep: :mod:`server.service.sweep`).
 
 Each job runs every few seconds for the node's lifetime (``Jobs.start``);
 a job that fails is logged and runs again next time. None of them is needed
@@ -10,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,17 +26,12 @@ from server.rooms.state import RoomRecord
 from server.service.delivery import LocalDelivery
 from server.service.pubsub import Relay
 from server.service.service import RoomService, now_ms
+from server.service.sweep import Sweep
 from server.store.scripts import STORE_FORMAT
 from server.store.store import Store
 
 log = structlog.get_logger("krig.jobs")
 
-SWEEP_S = 0.2
-"""The sweep runs at most this often (deadlines this close together are met together)."""
-SWEEP_IDLE_S = 1.0
-"""How often the sweep reads the deadline set when no deadline this node wrote is near:
-for the deadlines other nodes wrote (one that stopped, a room shared with one). One
-this node wrote is met within SWEEP_S of it (``Jobs._sweeping``)."""
 RECONCILE_S = 1.0
 HEARTBEAT_S = 2.0
 PROBE_S = 1.0
@@ -90,11 +85,8 @@ class Jobs:
         """Per local room: when the reconcile job reads it next (``_reconcile``)."""
         self._runs = 0
         """Runs of the reconcile job so far."""
-        self._dues: list[int] = []
-        """Deadlines this node wrote that are still ahead (a heap, ms): the sweep wakes
-        for the first."""
-        self._due_soon: asyncio.Event | None = None
-        store.on_due = self._due_written
+        self.sweep = Sweep(store, service, self.grace_ms)
+        """The due timers (server.service.sweep)."""
         self._opens = 0
         """The relay's subscription openings the reconcile job has seen."""
         self.store_ok = False
@@ -108,7 +100,7 @@ class Jobs:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
         live node keeps rooms in another format (store.scripts.JOIN)."""
         now = now_ms()
-        verdict, rest = await self.store.join_nodes(
+        verdict, rest = await self.store.nodes.join_nodes(
             self.node_id, now, now - int(self.settings.dead_node_s * 1000)
         )
         if verdict == "differs":
@@ -131,7 +123,7 @@ class Jobs:
                 self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes),
                 name="reap_nodes",
             ),
-            loop.create_task(self._sweeping(), name="sweep"),
+            loop.create_task(self.sweep.run(), name="sweep"),
             loop.create_task(self._every(RECONCILE_S, self._reconcile), name="reconcile"),
             loop.create_task(self._every(PROBE_S, self._probe), name="probe"),
         ]
@@ -192,7 +184,7 @@ class Jobs:
         # A beat on its way (perhaps going again and again, while the store takes
         # no writes) does not count as beating.
         since, self._beating_since = self._beating_since, None
-        known = await self.store.heartbeat(self.node_id, now_ms())
+        known = await self.store.nodes.heartbeat(self.node_id, now_ms())
         self._beating_since = since if since is not None else time.monotonic()
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
@@ -201,7 +193,7 @@ class Jobs:
             log.warning("node_was_reaped", rooms=len(self.delivery.rooms))
             for code in list(self.delivery.rooms):
                 members = [(mb.player, mb.conn) for mb in self.delivery.members(code)]
-                await self.store.add_node_room(self.node_id, code)
+                await self.store.nodes.add_node_room(self.node_id, code)
                 with contextlib.suppress(Refused):
                     await self.service.apply(code, functools.partial(rooms.rebind, members=members))
         self._beats += 1
@@ -347,62 +339,12 @@ class Jobs:
         since = self._beating_since
         if since is None or time.monotonic() - since < self.settings.dead_node_s:
             return
-        dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
+        dead = await self.store.nodes.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
         for node in dead:
             if node == self.node_id:
                 continue
-            for code in await self.store.node_rooms(node):
+            for code in await self.store.nodes.node_rooms(node):
                 with contextlib.suppress(Refused):
                     await self.service.apply(code, functools.partial(_lose_node, node=node))
-            await self.store.forget_node(node)
+            await self.store.nodes.forget_node(node)
             log.info("node_reaped", dead_node=node)
-
-    def _due_written(self, due_ms: int) -> None:
-        """This node wrote a deadline: the sweep wakes for it (if it is the first ahead)."""
-        first = self._dues[0] if self._dues else None
-        heapq.heappush(self._dues, due_ms)
-        if (first is None or due_ms < first) and self._due_soon is not None:
-            self._due_soon.set()
-
-    async def _sweeping(self) -> None:
-        """Run the sweep when a deadline this node wrote comes (SWEEP_S apart at least),
-        and every SWEEP_IDLE_S for the others: Redis is read in proportion to the
-        deadlines, not five times a second whatever happens."""
-        self._due_soon = soon = asyncio.Event()
-        dues = self._dues
-        last = 0.0
-        while True:
-            soon.clear()
-            now = now_ms()
-            wait = SWEEP_IDLE_S * 1000 - (now - last)
-            if dues:
-                wait = min(wait, dues[0] + 2 - now)  # (+2: a timer may fire a little early)
-            wait = max(wait, SWEEP_S * 1000 - (now - last))
-            if wait > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(soon.wait(), wait / 1000)
-                if soon.is_set():
-                    continue  # (an earlier deadline: wait for it instead)
-            last = now = now_ms()
-            while dues and dues[0] <= now:
-                heapq.heappop(dues)
-            try:
-                await self._sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                log.warning("background_job_failed", job="_sweep", error=str(exc))
-
-    async def _sweep(self) -> None:
-        """Play awaited seats whose grace period ran out (exactly once across nodes)."""
-        for code in await self.store.claim_due(now_ms(), lease_ms=5000):
-            try:
-                rec, _, _ = await self.service.apply(
-                    code,
-                    lambda rec, out: rooms.tick(rec, out, now_ms(), self.grace_ms),
-                    acted_ms=now_ms(),
-                )
-            except Refused:
-                await self.store.set_due(code, None)
-                continue
-            await self.store.set_due(code, rooms.next_due_ms(rec, self.grace_ms))

@@ -104,14 +104,14 @@ class Node:
     async def new_player(self, name: str) -> tuple[Player, str]:
         """(Refused ``waiting_for_store``: the replicas do not hold the session yet.)"""
         try:
-            return await self.store.new_player(name)
+            return await self.store.players.new_player(name)
         except NotDurable:
             raise waiting_for_store() from None
 
     async def resume(self, token: str) -> tuple[Player, str] | None:
         """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""
         try:
-            return await self.store.resume(token)
+            return await self.store.players.resume(token)
         except NotDurable:
             raise waiting_for_store() from None
 
@@ -129,8 +129,8 @@ class Node:
         for message in rooms.entry(rec, seat, action_id):
             send_msg(sink, message)
         self.delivery.join(rec.code, Member(sink, conn, player, seat, rec.seq, on_out))
-        await self.store.add_node_room(self.id, rec.code)
-        await self.store.set_player_room(player, rec.code)
+        await self.store.nodes.add_node_room(self.id, rec.code)
+        await self.store.players.set_player_room(player, rec.code)
 
     def step_out(self, code: str, conn: str) -> None:
         """``conn`` no longer follows room ``code`` here (it left, or moves on)."""
@@ -138,7 +138,7 @@ class Node:
 
     async def left(self, player: str) -> None:
         """``player`` is in no room now (its session resumes into none)."""
-        await self.store.set_player_room(player, "")
+        await self.store.players.set_player_room(player, "")
 
     async def current(self, code: str) -> RoomRecord | None:
         """The room as Redis holds it now (None: it is gone)."""
@@ -214,11 +214,11 @@ class Node:
 
     async def start(self) -> None:
         await self.jobs.join_nodes()
-        await self.store.adopt_old_keys()  # (a Redis that nodes of store format 2 served)
+        await self.store.nodes.adopt_old_keys()  # (a Redis that nodes of store format 2 served)
         self.jobs.start()
 
     async def stop(self, seconds: float) -> None:
         await self.jobs.stop(seconds)
 
     async def forget_me(self) -> None:
-        await self.store.forget_node(self.id)
+        await self.store.nodes.forget_node(self.id)

@@ -95,6 +95,27 @@ class Delivery(Protocol):
         """The last event of room ``code`` this node sent its members (0: none here)."""
 
 
+def steppable(rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
+    """Whether a batch of plays can be committed as a tail entry.
+
+    Only a step in the middle of a game without hands: a start, an end or
+    a removal writes the whole record, as does every
+    ``STEPS_PER_RECORD``-th step (the tail stays short), and a hand game's
+    update carries the record its hands are read from. (A public room's
+    lobby entry is left as it is: a step changes nothing it shows.)
+    """
+    state = rec.state
+    return (
+        bool(out.events)
+        and not (out.started or out.finished or out.removed or out.resnapshot)
+        and rec.status == "playing"
+        and state is not None
+        and state.rules.hand_size == 0
+        and len(loaded.tail) < STEPS_PER_RECORD - 1
+        and not loaded.old  # (a room of store format 2 is written whole once)
+    )
+
+
 class RoomService:
     def __init__(
         self,
@@ -250,7 +271,7 @@ class RoomService:
                 rec.updated_ms = now
             rec.version = loaded.version + 1
             first_seq = rec.seq + 1 - len(out.events)  # (a rewind jumps: rooms.history)
-            step = plays if plays is not None and self._steppable(rec, out, loaded) else None
+            step = plays if plays is not None and steppable(rec, out, loaded) else None
             publish = elsewhere or self._elsewhere(rec, out.removed)
             try:
                 if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step, publish):
@@ -290,7 +311,7 @@ class RoomService:
         """Commit ``rec`` if the room is still at ``loaded``'s version; deliver it then.
 
         ``step``: the plays of a step to append to the room's tail (see
-        _steppable); else the whole record is written and the tail emptied.
+        steppable); else the whole record is written and the tail emptied.
         """
         if step is None:
             blob, entry = encode_record(rec), b""
@@ -343,27 +364,6 @@ class RoomService:
             if conn and not conn.startswith(prefix):
                 return True
         return any(not conn.startswith(prefix) for conn in removed or ())
-
-    @staticmethod
-    def _steppable(rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
-        """Whether a batch of plays can be committed as a tail entry.
-
-        Only a step in the middle of a game without hands: a start, an end or
-        a removal writes the whole record, as does every
-        ``STEPS_PER_RECORD``-th step (the tail stays short), and a hand game's
-        update carries the record its hands are read from. (A public room's
-        lobby entry is left as it is: a step changes nothing it shows.)
-        """
-        state = rec.state
-        return (
-            bool(out.events)
-            and not (out.started or out.finished or out.removed or out.resnapshot)
-            and rec.status == "playing"
-            and state is not None
-            and state.rules.hand_size == 0
-            and len(loaded.tail) < STEPS_PER_RECORD - 1
-            and not loaded.old  # (a room of store format 2 is written whole once)
-        )
 
     # ------------------------------------------------------------ the cache
 

@@ -2,7 +2,10 @@
 
 - ``keys``          every key and channel, in one catalogue
 - ``scripts``       the Lua scripts (the commit's compare-and-set) and the store format
-- ``store``         :class:`Store`: rooms and their journals, players, nodes, timers, lobby
+- ``store``         :class:`Store`: rooms and their journals, timers, the lobby, limits
+- ``players``       players' sessions (``Store.players``)
+- ``nodes``         the node registry: heartbeats, store formats, each node's rooms
+- ``replies``       Redis replies as Python values; a script's SHA
 - ``update``        what a commit publishes to the other nodes, and its journal entry
 - ``pipe``          :class:`RedisPipe`, every call of the server: what each answer means
                     (go again, MOVED/ASK, NOSCRIPT, READONLY/NOREPLICAS), WAIT

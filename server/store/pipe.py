@@ -38,6 +38,7 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from server.store.cluster import SlotMap, redirect
 from server.store.connection import Command, Links, settled
+from server.store.replicas import online_replicas
 from server.store.sentinel import Sentinels
 from server.store.target import Address, parse_target
 
@@ -67,11 +68,12 @@ class NotDurable(RedisConnectionError):
 
 
 class _Backoff:
-    """How a call goes again: 20 ms doubling to 1 s, until its time is up."""
+    """How a call goes again: 20 ms doubling to 1 s, until its time is up (made only
+    when a call must go again: the hot path makes no object it does not need)."""
 
-    def __init__(self, durable: bool) -> None:
+    def __init__(self, durable: bool, started: float) -> None:
         self.durable = durable
-        self.give_up = time.monotonic() + (DURABLE_RETRY_S if durable else RETRY_FOR_S)
+        self.give_up = started + (DURABLE_RETRY_S if durable else RETRY_FOR_S)
         self.delay = 0.02
 
     def check(self, why: object, cause: BaseException | None = None) -> None:
@@ -85,34 +87,15 @@ class _Backoff:
         self.delay = min(self.delay * 2, 1.0)
 
 
-@dataclass(slots=True)
-class _Call:
-    """One ``execute_many``: its commands, their replies so far, how it is sent."""
-
-    commands: list[Command]
-    wait: tuple[int, int] | None
-    """(replicas, ms) of the ``WAIT`` after a durable call's commands."""
-    quick: bool
-    """Sent on the quick links (not durable, with ``min_replicas``)."""
-    results: list[Any] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.results = [None] * len(self.commands)
-
-
-@dataclass(slots=True)
-class _Sent:
-    """One server's share of a round: which commands, and their replies to come."""
-
-    address: Address
-    indices: list[int]
-    futures: list[asyncio.Future[Any]]
-    waited: asyncio.Future[Any] | None
+_Sent = tuple[Address, list[int], list[asyncio.Future[Any]], asyncio.Future[Any] | None]
+"""One server's share of a round: its address, which commands, their replies to come,
+and the ``WAIT``'s."""
 
 
 @dataclass(slots=True)
 class _Round:
-    """What one round of sending came back with."""
+    """What one round of sending came back with, when anything is to be done about it
+    (None: every reply is in, and confirmed)."""
 
     again: list[int] = field(default_factory=list)
     """The commands to send again."""
@@ -139,7 +122,9 @@ class RedisPipe:
         self.slot_map = SlotMap(self.target, name, self.links)
         self.sentinels: Sentinels | None = None
         if self.target.kind == "sentinel":
-            self.sentinels = Sentinels(self.target, name, self._switched)
+            self.sentinels = Sentinels(
+                self.target, name, self._switched, lambda: self.min_replicas > 0
+            )
         self.min_replicas = min_replicas
         self.on_switch: list[Callable[[], object]] = []
         """Called when Sentinel names a new primary (e.g. to reset other clients' pools)."""
@@ -148,22 +133,8 @@ class RedisPipe:
         self._replicas_read = False
         """replicas_online was read from the current primary (not since a switch)."""
         self.replicas_online = 0
-        """Replicas the primary last said were online (``INFO replication``, read by
-        :meth:`read_replicas`; not for a cluster). A durable call waits for all of
-        them, never fewer than ``min_replicas``: Sentinel promotes a replica chosen
-        on offsets it read up to seconds before, so a write only some replicas hold
-        may be the one a failover takes back (the chaos soak's take-backs)."""
-
-    @property
-    def min_replicas(self) -> int:
-        """Replicas that must hold a durable call's writes (0: none asked for)."""
-        return self._min_replicas
-
-    @min_replicas.setter
-    def min_replicas(self, count: int) -> None:
-        self._min_replicas = count
-        if self.sentinels is not None:
-            self.sentinels.guard_failover = count > 0
+        """Replicas the primary last said were online (:meth:`read_replicas`), every
+        one of which a durable call waits for: see :meth:`replicas_to_wait`."""
 
     def register(self, body: str) -> str:
         sha = hashlib.sha1(body.encode()).hexdigest()
@@ -231,23 +202,29 @@ class RedisPipe:
         :class:`NotDurable` (also raised once such a call has gone again for
         DURABLE_RETRY_S).
         """
-        if durable and self.min_replicas > 0 and not self.cluster and not self._replicas_read:
+        min_replicas = self.min_replicas
+        if durable and min_replicas > 0 and not self.cluster and not self._replicas_read:
             await self._reread()  # (first: how many replicas this primary has)
-        wait = (self.replicas_to_wait(), WAIT_MS) if durable and self.min_replicas > 0 else None
-        call = _Call(commands, wait, quick=not durable and self.min_replicas > 0)
-        backoff = _Backoff(durable=wait is not None)
-        pending, asking = list(range(len(commands))), dict[int, Address]()
+        wait = (self.replicas_to_wait(), WAIT_MS) if durable and min_replicas > 0 else None
+        quick = not durable and min_replicas > 0  # (its own connection: Links.quick)
+        started = time.monotonic()
+        results: list[Any] = [None] * len(commands)
+        pending = list(range(len(commands)))
+        asking: dict[int, Address] = {}
+        backoff: _Backoff | None = None
         while True:
             try:
-                sent = await self._send(call, pending, asking)
+                sent = await self._send(commands, pending, asking, wait, quick)
             except (RedisConnectionError, OSError, TimeoutError) as exc:
+                backoff = backoff or _Backoff(wait is not None, started)
                 backoff.check(exc, exc)
                 await backoff.sleep()
                 await self._after_loss()
                 continue
-            turn = await self._answers(call, sent)
-            if not turn.again:
-                return self._finish(call, turn)
+            turn = await self._answers(commands, results, sent, wait is not None, quick)
+            if turn is None or not turn.again:
+                return self._finish(results, turn)
+            backoff = backoff or _Backoff(wait is not None, started)
             backoff.check(turn.lost or "redirected")
             if turn.lost is not None or turn.pause:
                 await backoff.sleep()
@@ -256,55 +233,73 @@ class RedisPipe:
             pending, asking = turn.again, turn.asking
 
     async def _send(
-        self, call: _Call, pending: list[int], asking: dict[int, Address]
+        self,
+        commands: list[Command],
+        pending: list[int],
+        asking: dict[int, Address],
+        wait: tuple[int, int] | None,
+        quick: bool,
     ) -> list[_Sent]:
-        """Write the ``pending`` commands, one write per server they go to."""
+        """Write the ``pending`` commands, one write per server they go to (``wait``:
+        the ``WAIT`` to follow them, replicas and ms)."""
         groups: dict[Address, list[int]] = {}
         for i in pending:
-            address = asking.get(i) or await self._address_for(call.commands[i])
+            address = asking.get(i) or await self._address_for(commands[i])
             groups.setdefault(address, []).append(i)
         sent: list[_Sent] = []
         for address, indices in groups.items():
-            proto = await self.links.get(address, call.quick).connection()
+            proto = await self.links.get(address, quick).connection()
             batch: list[Command] = []
             for i in indices:
                 if i in asking:
                     batch.append(("ASKING",))
-                batch.append(call.commands[i])
-            futures, waited = proto.send(batch, call.wait)
-            if any(i in asking for i in indices):  # (the ASKING replies left out)
+                batch.append(commands[i])
+            futures, waited = proto.send(batch, wait)
+            if asking and any(i in asking for i in indices):  # (the ASKING replies left out)
                 futures = [f for f, c in zip(futures, batch, strict=True) if c != ("ASKING",)]
-            sent.append(_Sent(address, indices, futures, waited))
+            sent.append((address, indices, futures, waited))
         return sent
 
-    async def _answers(self, call: _Call, sent: list[_Sent]) -> _Round:
-        """Every reply of a round: kept in ``call.results``, or its command sent again."""
-        turn = _Round()
-        for part in sent:
-            replies = await settled(part.futures)
+    async def _answers(
+        self,
+        commands: list[Command],
+        results: list[Any],
+        sent: list[_Sent],
+        waits: bool,
+        quick: bool,
+    ) -> _Round | None:
+        """Every reply of a round: kept in ``results``, or its command to go again."""
+        turn: _Round | None = None
+        for address, indices, futures, waited in sent:
+            replies = await settled(futures)
             acked: Any = None
-            if part.waited is not None:
+            if waited is not None:
                 try:
-                    acked = await part.waited
+                    acked = await waited
                 except Exception as exc:
                     acked = exc
             link_lost = False
-            for i, reply in zip(part.indices, replies, strict=True):
+            for i, reply in zip(indices, replies, strict=True):
+                if not isinstance(reply, Exception):
+                    results[i] = reply
+                    continue
+                turn = turn or _Round()
                 if isinstance(reply, RedisConnectionError | OSError):
                     turn.lost = turn.lost or reply
                     link_lost = True
                     turn.again.append(i)
-                elif isinstance(reply, NoScriptError) and self._known(call.commands[i]):
-                    await self._load_scripts(part.address)
+                elif isinstance(reply, NoScriptError) and self._known(commands[i]):
+                    await self._load_scripts(address)
                     turn.again.append(i)
                 elif isinstance(reply, ResponseError) and str(reply).startswith(GO_AGAIN):
-                    self._redirected(reply, i, part.address, turn)
+                    self._redirected(reply, i, address, turn)
                     turn.again.append(i)
                 else:
-                    call.results[i] = reply
+                    results[i] = reply
             if link_lost:
-                self.links.get(part.address, call.quick).drop()
-            elif call.wait is not None and not self._confirmed(acked, call.wait[0]):
+                self.links.get(address, quick).drop()
+            elif waits and not self._confirmed(acked):
+                turn = turn or _Round()
                 turn.short = True
         return turn
 
@@ -324,8 +319,10 @@ class RedisPipe:
 
     def replicas_to_wait(self) -> int:
         """How many replicas a durable call's ``WAIT`` asks for: every replica the
-        primary has online, and at least ``min_replicas`` (a cluster: the minimum;
-        a shard's replicas elect the one that holds the most)."""
+        primary has online, and at least ``min_replicas``. Sentinel promotes a replica
+        chosen on offsets it read seconds before, so a write only some replicas hold
+        may be the one a failover takes back. (A cluster: the minimum; a shard's
+        replicas elect the one that holds the most.)"""
         if self.cluster:
             return self.min_replicas
         return max(self.min_replicas, self.replicas_online)
@@ -333,22 +330,17 @@ class RedisPipe:
     async def read_replicas(self) -> int:
         """Read how many replicas the primary has online (``INFO replication``)."""
         (info,) = await self.execute_many([("INFO", "replication")])
-        text = info.decode() if isinstance(info, bytes) else str(info)
-        online = sum(
-            1
-            for line in text.splitlines()
-            if line.startswith("slave") and ":" in line and "state=online" in line
-        )
+        online = online_replicas(info)
         if online != self.replicas_online:
             log.info("redis_replicas_online", before=self.replicas_online, now=online)
         self.replicas_online = online
         self._replicas_read = True
         return online
 
-    def _confirmed(self, acked: Any, asked: int) -> bool:
-        """A ``WAIT``'s answer: every replica asked for, and no failover under way.
+    def _confirmed(self, acked: Any) -> bool:
+        """A ``WAIT``'s answer: every replica online, and no failover under way.
         Fewer: the replicas are read again (one may have gone) before the next try."""
-        if isinstance(acked, BaseException) or int(acked or 0) < max(asked, self.min_replicas):
+        if isinstance(acked, BaseException) or int(acked or 0) < self.replicas_to_wait():
             if not isinstance(acked, BaseException) and not self.cluster:
                 self._reread_replicas()
             return False
@@ -364,15 +356,16 @@ class RedisPipe:
         except Exception as exc:  # (the readiness probe reads them again within a second)
             log.debug("redis_replicas_unread", error=str(exc))
 
-    def _finish(self, call: _Call, turn: _Round) -> list[Any]:
-        failed = next((r for r in call.results if isinstance(r, BaseException)), None)
+    def _finish(self, results: list[Any], turn: _Round | None) -> list[Any]:
+        """The replies, or the first error reply (or NotDurable: too few replicas)."""
+        failed = next((r for r in results if isinstance(r, BaseException)), None)
         if failed is not None:
             raise failed
-        if turn.short:
+        if turn is not None and turn.short:
             raise NotDurable(
                 f"fewer than {self.min_replicas} replica(s) confirmed the write in {WAIT_MS} ms"
             )
-        return call.results
+        return results
 
     def post(self, commands: list[Command]) -> None:
         """Send ``commands`` now, on the connections as they are, and await no reply

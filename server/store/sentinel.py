@@ -42,11 +42,13 @@ class Sentinels:
         target: Target,
         name: str,
         switched: Callable[[Address | None, Address], None],
+        guard_failover: Callable[[], bool],
     ) -> None:
         self.target = target
         self.name = name
-        self.guard_failover = False
-        """With ``min_replicas``: a ``+try-failover`` holds back durable confirmations."""
+        self.guard_failover = guard_failover
+        """Whether a ``+try-failover`` holds back durable confirmations (with
+        ``min_replicas``, which the store sets after the pipe is made)."""
         self.switched = switched
         """Told (old, new) whenever the primary is found elsewhere."""
         self.current: Address | None = None
@@ -163,7 +165,7 @@ class Sentinels:
         a few of its timer ticks (100 ms each) before it promotes the replica, so
         what was confirmed before is on the replicas by then.
         """
-        if self.guard_failover:
+        if self.guard_failover():
             log.warning("redis_failover_started", primary=str(self.current))
             self._suspect_until = time.monotonic() + FAILOVER_S
 

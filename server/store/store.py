@@ -1,17 +1,17 @@
-"""Redis, the source of truth: rooms, their journals, players, nodes and timers.
+"""Redis, the source of truth: rooms, their journals, the lobby, deadlines and limits.
 
 One :class:`Store` per server process speaks to Redis through the keys of
 :mod:`server.store.keys` and the scripts of :mod:`server.store.scripts`;
 nothing else in the server names a key. Every call goes through the one
 pipelined path (:mod:`server.store.pipe`: one Redis, Sentinel or a Cluster);
 the server builds no other Redis client. Every multi-key call touches one slot.
+Players' sessions and the node registry are the store's too, each in a module of
+its own (``Store.players``, ``Store.nodes``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,30 +27,25 @@ from server.rooms.transition import Commit
 from server.store.connection import Command
 from server.store.keys import (
     DUE_KEYS,
-    FORMATS,
     LOBBY_CHANNELS,
     LOBBY_KEYS,
-    NODES,
-    OLD_DUE,
-    OLD_FORMATS,
-    OLD_LOBBY,
-    OLD_NODES,
     channel,
     creates_key,
     due_key_of,
     guess_key,
     journal_key,
     lobby_shard_of,
-    node_rooms_key,
     old_log_key,
     old_tail_key,
-    player_key,
     quick_key,
     quick_lock_key,
     record_key,
     room_key,
 )
+from server.store.nodes import Nodes
 from server.store.pipe import NotDurable, RedisPipe
+from server.store.players import Player, Players
+from server.store.replies import as_bytes, as_text, script_sha
 from server.store.scripts import (
     CLAIM_DUE,
     COMMIT,
@@ -59,7 +54,6 @@ from server.store.scripts import (
     LOAD,
     ROTATE,
     STEP,
-    STORE_FORMAT,
 )
 from server.store.update import (
     JournalEntry,
@@ -84,41 +78,12 @@ def decode_game_record(blob: bytes) -> GameRecord:
     return _game_record_decoder.decode(blob)
 
 
-def _bytes(value: object) -> bytes:
-    if isinstance(value, bytes):
-        return value
-    if isinstance(value, str):
-        return value.encode()
-    raise TypeError(f"unexpected Redis reply {type(value).__name__}")
-
-
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    return _bytes(value).decode()
-
-
-def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def _sha(body: str) -> str:
-    return hashlib.sha1(body.encode()).hexdigest()
-
-
 EXPIRY_SLACK = 4
 """A room's keys are given ``ttl + ttl / EXPIRY_SLACK`` seconds, and this node sets
 that again at a record write only once ``ttl / EXPIRY_SLACK`` have passed since
 it last did (or when the time to live changes, or for a new room): a room idle for
 its time to live is never gone early, and nearly every record write leaves the
 expiry as it was (two ``EXPIRE`` a write before)."""
-
-
-@dataclass(slots=True)
-class Player:
-    id: str
-    name: str
-    room: str
 
 
 @dataclass(slots=True)
@@ -139,11 +104,18 @@ def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
         return None
     if reply[0] == b"format 2":  # (its hash says the room's version; its tail is steps)
         _, v, s, b, *steps = reply
-        return LoadedRoom(int(v), int(s), _bytes(b), [_bytes(t) for t in steps], old=True)
+        return LoadedRoom(int(v), int(s), as_bytes(b), [as_bytes(t) for t in steps], old=True)
     v, s, b, *entries = reply
-    tail = [decode_entry(_bytes(e)) for e in entries]
+    tail = [decode_entry(as_bytes(e)) for e in entries]
     seq = tail[-1].last_seq if tail else int(s)
-    return LoadedRoom(int(v) + len(tail), seq, _bytes(b), [e.step for e in tail])
+    return LoadedRoom(int(v) + len(tail), seq, as_bytes(b), [e.step for e in tail])
+
+
+def _last_event(blob: bytes) -> tuple[int, bytes | None]:
+    """A journal entry's last event number, and its frame if the entry has it."""
+    entry = decode_entry(blob)
+    whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
+    return entry.last_seq, entry.frames[-1] if whole else None
 
 
 class Store:
@@ -177,7 +149,8 @@ class Store:
         """Called with every deadline this node writes (the sweep wakes for it)."""
         self.session_ttl_s = session_ttl_s
         self.scripts = {
-            _sha(body): body for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
+            script_sha(body): body
+            for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
         }
         pipe.min_replicas = min_replicas
         for body in self.scripts.values():
@@ -185,13 +158,14 @@ class Store:
         self.cluster = pipe.cluster
         self.publish = "SPUBLISH" if self.cluster else "PUBLISH"
         """Room and lobby updates go over sharded pub/sub on a cluster."""
-        self._commit_sha = _sha(COMMIT)
-        self._step_sha = _sha(STEP)
-        self._load_sha = _sha(LOAD)
-        self._heartbeat_sha = _sha(HEARTBEAT)
-        self._claim_sha = _sha(CLAIM_DUE)
-        self._rotate_sha = _sha(ROTATE)
-        self._join_sha = _sha(JOIN)
+        self._commit_sha = script_sha(COMMIT)
+        self._step_sha = script_sha(STEP)
+        self._load_sha = script_sha(LOAD)
+        self._claim_sha = script_sha(CLAIM_DUE)
+        self.players = Players(self.run, session_ttl_s)
+        """Players' sessions (server.store.players)."""
+        self.nodes = Nodes(self.run, self.quick, self.cluster)
+        """The node registry (server.store.nodes)."""
 
     async def run(self, commands: list[Command], durable: bool = True) -> list[Any]:
         """Commands at once on the pipe (each to its slot's primary).
@@ -338,21 +312,13 @@ class Store:
     async def load_record(self, code: str, game: int) -> GameRecord | None:
         """The stored record, without events (server.rooms.replay.with_events rebuilds them)."""
         (blob,) = await self.run([("GET", record_key(code, game))])
-        return None if blob is None else decode_game_record(_bytes(blob))
+        return None if blob is None else decode_game_record(as_bytes(blob))
 
     async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
         """Each room's latest event number and that event's frame (None when its last
         commit numbered no event), or None where the room is gone; one round trip."""
         lasts = await self.quick([("LINDEX", journal_key(code), -1) for code in codes])
-        out: list[tuple[int, bytes | None] | None] = []
-        for blob in lasts:
-            if blob is None:
-                out.append(None)
-                continue
-            entry = decode_entry(_bytes(blob))
-            whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
-            out.append((entry.last_seq, entry.frames[-1] if whole else None))
-        return out
+        return [None if blob is None else _last_event(as_bytes(blob)) for blob in lasts]
 
     async def events_after(
         self, code: str, after: int, overlap: int = 0
@@ -365,7 +331,7 @@ class Store:
         (entries,) = await self.run([("LRANGE", journal_key(code), 0, -1)])
         if not entries:
             return None
-        kept = [decode_entry(_bytes(e)) for e in entries]
+        kept = [decode_entry(as_bytes(e)) for e in entries]
         if after + 1 < kept[0].first_seq:
             return None
         frames: list[bytes] = []
@@ -382,108 +348,20 @@ class Store:
 
     async def lobby(self, limit: int = 100) -> list[bytes]:
         shards = await self.quick([("HVALS", key) for key in LOBBY_KEYS])
-        return [_bytes(r) for rows in shards for r in rows][:limit]
+        return [as_bytes(r) for rows in shards for r in rows][:limit]
 
     async def drop_from_lobby(self, code: str) -> None:
         await self.run([("HDEL", LOBBY_KEYS[lobby_shard_of(code)], code)])
 
-    # -------------------------------------------------------------- players
-
-    async def new_player(self, name: str) -> tuple[Player, str]:
-        player = "p" + secrets.token_hex(6)
-        secret = secrets.token_urlsafe(24)
-        key = player_key(player)
-        await self.run(
-            [("HSET", key, "tok", _digest(secret), "name", name, "room", ""),
-             ("EXPIRE", key, self.session_ttl_s)]
-        )  # fmt: skip
-        return Player(player, name, ""), f"{player}.{secret}"
-
-    async def resume(self, token: str) -> tuple[Player, str] | None:
-        """Check a token and rotate it: the old token stops working at once."""
-        player, sep, secret = token.partition(".")
-        if not sep or not player.startswith("p") or not secret:
-            return None
-        fresh = secrets.token_urlsafe(24)
-        key = player_key(player)
-        ok, (name, room) = await self.run(
-            [("EVALSHA", self._rotate_sha, 1, key, _digest(secret), _digest(fresh),
-              self.session_ttl_s),
-             ("HMGET", key, "name", "room")]
-        )  # fmt: skip
-        if not int(ok or 0):
-            return None
-        return Player(player, _text(name), _text(room)), f"{player}.{fresh}"
-
-    async def set_player_room(self, player: str, room: str, name: str | None = None) -> None:
-        more = () if name is None else ("name", name)
-        await self.run([("HSET", player_key(player), "room", room, *more)])
-
     # ----------------------------------------------------- nodes and timers
 
     async def ping(self) -> None:
-        """Raise unless Redis answers (the readiness probe). With ``min_replicas``
-        the probe is ``INFO replication``, which also tells the pipe how many
-        replicas a durable write waits for (``RedisPipe.read_replicas``)."""
+        """Raise unless Redis answers (the readiness probe; with ``min_replicas``,
+        ``RedisPipe.read_replicas``: how many replicas a durable write waits for)."""
         if self.pipe.min_replicas > 0 and not self.cluster:
             await self.pipe.read_replicas()
             return
         await self.quick([("PING",)])
-
-    async def join_nodes(self, node: str, now_ms: int, live_since_ms: int) -> tuple[str, list[str]]:
-        """Register ``node`` (with :data:`STORE_FORMAT`) unless a live node keeps
-        rooms another way: ``("differs", [that node, its format])``, else
-        ``("joined", [live nodes that said no format])``. See :data:`JOIN`."""
-        keys = [NODES, FORMATS] if self.cluster else [NODES, FORMATS, OLD_NODES, OLD_FORMATS]
-        (reply,) = await self.quick(
-            [("EVALSHA", self._join_sha, len(keys), *keys, node, STORE_FORMAT, now_ms,
-              live_since_ms)]
-        )  # fmt: skip
-        verdict, *rest = [_text(x) for x in reply]
-        return verdict, rest
-
-    async def adopt_old_keys(self) -> int:
-        """Move store format 2's deadline set and lobby into their shards (one Redis:
-        a cluster never held them). Run by a starting node once it has joined, so
-        no node of format 2 is live; returns the entries moved."""
-        if self.cluster:
-            return 0
-        due, lobby = await self.quick(
-            [("ZRANGE", OLD_DUE, 0, -1, "WITHSCORES"), ("HGETALL", OLD_LOBBY)]
-        )
-        commands: list[Command] = []
-        for code, score in zip(due[::2], due[1::2], strict=True):
-            text = _text(code)
-            commands.append(("ZADD", due_key_of(text), "LT", score, text))
-        for code, row in zip(lobby[::2], lobby[1::2], strict=True):
-            text = _text(code)
-            commands.append(("HSETNX", LOBBY_KEYS[lobby_shard_of(text)], text, row))
-        if commands:
-            await self.quick([*commands, ("DEL", OLD_DUE, OLD_LOBBY)])
-        return len(commands)
-
-    async def heartbeat(self, node: str, now_ms: int) -> bool:
-        """Record that ``node`` is alive; False when it had been reaped (or is new)."""
-        (known,) = await self.quick(
-            [("EVALSHA", self._heartbeat_sha, 2, NODES, FORMATS, node, now_ms, STORE_FORMAT)]
-        )
-        return bool(int(known or 0))
-
-    async def dead_nodes(self, before_ms: int) -> list[str]:
-        (nodes,) = await self.quick([("ZRANGEBYSCORE", NODES, "-inf", before_ms)])
-        return [_text(n) for n in nodes]
-
-    async def node_rooms(self, node: str) -> list[str]:
-        (codes,) = await self.quick([("SMEMBERS", node_rooms_key(node))])
-        return [_text(c) for c in codes]
-
-    async def add_node_room(self, node: str, code: str) -> None:
-        await self.run([("SADD", node_rooms_key(node), code)])
-
-    async def forget_node(self, node: str) -> None:
-        await self.quick(
-            [("DEL", node_rooms_key(node)), ("ZREM", NODES, node), ("HDEL", FORMATS, node)]
-        )
 
     async def claim_due(self, now_ms: int, lease_ms: int, limit: int = 50) -> list[str]:
         """Rooms due now, from every shard of the deadline set in one round trip; each
@@ -492,7 +370,7 @@ class Store:
             [("EVALSHA", self._claim_sha, 1, key, now_ms, now_ms + lease_ms, limit)
              for key in DUE_KEYS]
         )  # fmt: skip
-        codes = [_text(c) for due in shards for c in due]
+        codes = [as_text(c) for due in shards for c in due]
         for code in codes:  # (pushed back by the lease: no longer what this node wrote)
             self._due.pop(code, None)
         return codes
@@ -521,7 +399,7 @@ class Store:
     async def quick_room(self, preset: str, players: int) -> str | None:
         """The public room being filled for quick games of this preset and size."""
         (code,) = await self.quick([("GET", quick_key(preset, players))])
-        return None if code is None else _text(code)
+        return None if code is None else as_text(code)
 
     async def set_quick_room(self, preset: str, players: int, code: str) -> None:
         await self.quick([("SET", quick_key(preset, players), code, "EX", 3600)])

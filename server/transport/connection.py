@@ -24,19 +24,17 @@ from websockets.exceptions import ConnectionClosed
 from protocol import messages as m
 from protocol.codec import ProtocolError, decode_client
 from protocol.errors import CloseCode, ErrorCode
-from protocol.limits import MAX_CLIENT_FRAME
-from protocol.version import MAJOR
 from server import metrics, rooms
 from server.errors import Refused
 from server.rooms import Outcome
-from server.rooms.codes import normalize
 from server.rooms.state import PlayInput, RoomRecord
 from server.service.delivery import gone_error
 from server.service.node import Node
 from server.service.service import now_ms
 from server.service.sink import send_msg
-from server.store.store import Player
+from server.transport.handshake import BadHello, player_of, read_hello, welcome
 from server.transport.inbox import OfferingConnection
+from server.transport.member import Member
 
 log = structlog.get_logger("krig.conn")
 IN_ROOM = (
@@ -109,7 +107,7 @@ class _Flight:
         self._land()
         conn = self.conn
         if isinstance(exc, Refused):
-            exc = conn._lost_room(exc)
+            exc = conn.member.lost_room(exc)
             conn._error(self.action_id, exc.code, exc.message)
         else:
             conn.log.error("action_failed", type=self.kind, error=repr(exc))
@@ -129,12 +127,7 @@ class Connection:
         self.node = node
         self.ws = ws
         self.conn = f"{node.id}:{next(_conn_ids)}"
-        self.player: Player | None = None
-        self.room: str | None = None
-        self.seat: int | None = None
         self.strikes = 0
-        self._tasks: set[asyncio.Task[None]] = set()
-        """Fire-and-forget store writes (kept referenced until done)."""
         s = node.settings
         self.bucket = Bucket(s.msg_rate, s.msg_burst, s.msg_burst, time.monotonic())
         self.chat_bucket = Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST, time.monotonic())
@@ -143,8 +136,13 @@ class Connection:
         self._flight: _Flight | None = None
         """The flip or choice sent to its batch (``_fly``) and not yet answered."""
         ws.offer = self._offer
-        self.peer = peer_address(ws, s.client_ip_header)
-        self.log = log.bind(conn=self.conn, peer=self.peer)
+        peer = peer_address(ws, s.client_ip_header)
+        self.member = Member(node, ws, self.conn, peer, log.bind(conn=self.conn, peer=peer))
+        """The player, and the room it is in (server.transport.member)."""
+
+    @property
+    def log(self) -> structlog.BoundLogger:
+        return self.member.log
 
     # ------------------------------------------------------------- lifetime
 
@@ -179,105 +177,37 @@ class Connection:
             if self._flight is not None:  # the client's last flip is answered before it is gone
                 await self._flight.landed()
             metrics.CONNECTIONS.dec()
-            await self._gone()
+            await self.member.gone()
 
     async def _hello(self) -> bool:
+        """Read and answer the hello (server.transport.handshake); False: closed."""
         try:
-            frame = await asyncio.wait_for(self.ws.recv(), self.node.settings.hello_timeout_s)
-        except TimeoutError:
-            await self._close_with(
-                None, ErrorCode.HELLO_FIRST, "send hello first", CloseCode.BAD_HELLO
-            )
+            hello = await read_hello(self.ws, self.node.settings.hello_timeout_s)
+            player, token, resumed = await player_of(self.node, hello)
+        except BadHello as bad:
+            await self._close_with(bad.action_id, bad.code, bad.message, bad.close)
             return False
-        try:
-            hello = decode_client(frame)
-        except ProtocolError as exc:
-            await self._close_with(exc.action_id, exc.code, exc.message, CloseCode.BAD_HELLO)
-            return False
-        if not isinstance(hello, m.Hello):
-            await self._close_with(
-                getattr(hello, "id", None), ErrorCode.HELLO_FIRST,
-                "the first message must be hello", CloseCode.BAD_HELLO,
-            )  # fmt: skip
-            return False
-        if hello.v != MAJOR:
-            await self._close_with(
-                None, ErrorCode.UNSUPPORTED_VERSION,
-                f"this server speaks protocol version {MAJOR}, not {hello.v}",
-                CloseCode.UNSUPPORTED_VERSION,
-            )  # fmt: skip
-            return False
-        resumed = False
-        if hello.token is not None:
-            found = await self.node.resume(hello.token)
-            if found is None:
-                await self._close_with(
-                    None, ErrorCode.BAD_SESSION,
-                    "that session token is not valid (expired, or already used to resume)",
-                    CloseCode.BAD_HELLO,
-                )  # fmt: skip
-                return False
-            self.player, token = found
-            resumed = True
-        else:
-            self.player, token = await self.node.new_player(hello.name)
-        self.log = self.log.bind(player=self.player.id)
-        rec: RoomRecord | None = None
-        vanished = ""
-        if resumed and self.player.room:
-            try:
-                rec, _, _ = await self.node.service.apply(
-                    self.player.room, lambda r, o: rooms.bind(r, o, self._pid, self.conn)
-                )
-            except Refused as exc:
-                rec = None
-                if exc.code == ErrorCode.UNKNOWN_ROOM:
-                    vanished = self.player.room
-            if (
-                rec is not None
-                and rec.seat_of(self._pid) is None
-                and self._pid not in rec.spectators
-            ):
-                rec = None
-        seat = rec.seat_of(self._pid) if rec is not None else None
+        member = self.member
+        member.become(player)
+        rec, vanished = await member.rejoin() if resumed else (None, "")
+        seat = rec.seat_of(member.pid) if rec is not None else None
         bundling = self.ws if hello.bundle else None
+        room = rec.code if rec is not None else None
         send_msg(
             self.ws,
-            m.Welcome(
-                v=MAJOR,
-                session=token,
-                player=self._pid,
-                resumed=resumed,
-                room=rec.code if rec is not None else None,
-                seat=seat,
-                heartbeat_s=self.node.settings.heartbeat_s,
-                max_frame=MAX_CLIENT_FRAME,
-                bundle=bundling is not None,
-            ),
+            welcome(self.node, token, member.pid, resumed, room, seat, bundling is not None),
         )
         if bundling is not None:
             bundling.bundle = []  # (after the welcome: it goes alone, as a client expects it)
         if rec is not None:
-            await self._enter(rec, seat, None)
+            await member.enter(rec, seat, None)
         elif vanished:
             # The session's room is gone (expired, or the store lost it): say so,
             # rather than leave the client waiting for a room that will not come.
             send_msg(self.ws, gone_error(vanished, None))
-            await self.node.left(self._pid)
-        self.log.info("hello", resumed=resumed, room=self.room, seat=self.seat, gone=vanished)
+            await self.node.left(member.pid)
+        self.log.info("hello", resumed=resumed, room=member.room, seat=member.seat, gone=vanished)
         return True
-
-    async def _gone(self) -> None:
-        self.node.watch_lobby(self.conn, None)
-        if self.room is None or self.player is None:
-            return
-        code, pid = self.room, self.player.id
-        self.node.step_out(code, self.conn)
-        with contextlib.suppress(Refused, Exception):
-            await self.node.service.apply(
-                code, lambda r, o: rooms.disconnect(r, o, pid, self.conn, now_ms())
-            )
-        self.log.info("disconnected", room=code, seat=self.seat)
 
     async def _close_with(
         self, action_id: int | None, code: ErrorCode, message: str, close: int
@@ -286,11 +216,6 @@ class Connection:
         send_msg(self.ws, m.Error(id=action_id, code=code.value, message=message))
         with contextlib.suppress(ConnectionClosed):
             await self.ws.close(close, message[:120])  # after the error (transport.outbox)
-
-    @property
-    def _pid(self) -> str:
-        assert self.player is not None
-        return self.player.id
 
     def _error(self, action_id: int | None, code: ErrorCode, message: str) -> None:
         metrics.ERRORS.labels(code.value).inc()
@@ -316,7 +241,7 @@ class Connection:
             await self._dispatch(msg, arrived)
         except Refused as exc:
             if isinstance(msg, IN_ROOM):
-                exc = self._lost_room(exc)
+                exc = self.member.lost_room(exc)
             self._error(getattr(msg, "id", None), exc.code, exc.message)
         except ConnectionClosed:
             raise
@@ -338,7 +263,7 @@ class Connection:
             await self.ws.close(close, "too many refused frames")
 
     async def _dispatch(self, msg: m.ClientMessage, arrived: int) -> None:
-        pid = self._pid
+        pid, member = self.member.pid, self.member
         match msg:
             case m.FlipCard(id=action_id, step=step):
                 self._play(PlayInput(pid, action_id, step, None), arrived, "FlipCard")
@@ -363,7 +288,7 @@ class Connection:
             case m.Chat(id=action_id, text=text):
                 await self._chat(action_id, text)
             case m.QuickJoin():
-                await self._quick(msg)
+                await member.quick(msg)
             case m.WatchLobby(id=action_id, on=True):
                 self.node.watch_lobby(self.conn, self.ws)
                 send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
@@ -373,15 +298,15 @@ class Connection:
             case m.ListRooms(id=action_id):
                 send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
             case m.Leave(id=action_id):
-                await self._leave(action_id)
+                await member.leave(action_id)
             case m.CreateRoom():
-                await self._create(msg)
+                await member.create(msg)
             case m.JoinRoom(id=action_id, code=code, seat=seat):
-                await self._join(action_id, code, seat, spectate=False)
+                await member.join(action_id, code, seat, spectate=False)
             case m.Spectate(id=action_id, code=code):
-                await self._join(action_id, code, None, spectate=True)
+                await member.join(action_id, code, None, spectate=True)
             case m.Resync(id=action_id, after=after):
-                await self._resync(action_id, after)
+                await member.resync(action_id, after)
             case m.GetRecord(id=action_id, code=code, game=game):
                 record = await self.node.record(code, game)
                 if record is None:
@@ -396,31 +321,34 @@ class Connection:
         self, action_id: int, transition: rooms.TransitionFn, arrived: int = 0
     ) -> None:
         """Apply a room action once: a retried id gets the first answer again."""
-        if self.room is None:
+        room = self.member.room
+        if room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
-        pid = self._pid
+        pid = self.member.pid
         answer: dict[str, int] = {}
 
         def run(rec: RoomRecord, out: Outcome) -> None:
             answer.clear()
             answer["step"] = rooms.once(rec, out, pid, action_id, transition)
 
-        await self.node.service.apply(self.room, run, acted_ms=arrived)
+        await self.node.service.apply(room, run, acted_ms=arrived)
         send_msg(self.ws, m.Ack(id=action_id, step=answer.get("step", 0)))
 
     async def _chat(self, action_id: int, text: str) -> None:
         if not self.chat_bucket.take():
             raise Refused(ErrorCode.RATE_LIMITED, "you are chatting too fast; wait a moment")
-        assert self.player is not None
-        pid, name = self._pid, self.player.name
+        player = self.member.player
+        assert player is not None
+        pid, name = player.id, player.name
         await self._room_action(action_id, lambda r, o: rooms.chat(r, o, pid, name, text))
 
     def _play(self, play: PlayInput, arrived: int, kind: str) -> None:
         """A flip or choice read the ordinary way (``_frame``): it flies as an offered
         one does (``_fly``); the next message is read once it has landed (``run``)."""
-        if self.room is None:
+        room = self.member.room
+        if room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
-        self._fly(self.room, play, arrived, kind)
+        self._fly(room, play, arrived, kind)
 
     def _fly(self, room: str, play: PlayInput, arrived: int, kind: str) -> None:
         """A flip or choice, once (as ``_room_action``), committed with the other
@@ -438,7 +366,7 @@ class Connection:
         room (a bad frame, the rate limit), is declined: ``_frame`` handles
         it in turn, with the same answers as always.
         """
-        room = self.room
+        room = self.member.room
         if self._busy or self._flight is not None or room is None:
             return False
         arrived = now_ms()
@@ -450,107 +378,7 @@ class Connection:
             return False
         self.strikes = 0
         card = msg.card if isinstance(msg, m.ChooseCard) else None
-        self._fly(room, PlayInput(self._pid, msg.id, msg.step, card), arrived, type(msg).__name__)
-        return True
-
-    # ----------------------------------------------------------- rooms
-
-    async def _enter(self, rec: RoomRecord, seat: int | None, action_id: int | None) -> None:
-        """Become a local member of ``rec``: joined, snapshot, then live events."""
-        self.room = rec.code
-        self.seat = seat
-        self.log = self.log.bind(room=rec.code, seat=seat)
-        await self.node.enter(self.ws, self.conn, self._pid, rec, seat, action_id, self._out)
-
-    def _out(self) -> None:
-        """Out of the room: the host freed this seat where spectators are not allowed,
-        or the room is gone. The player's session now resumes into no room."""
-        code, pid = self.room, self._pid
-        self.room = None
-        self.seat = None
-        self.log = self.log.bind(room=None, seat=None)
-        self.log.info("out_of_room", room=code)
-        task = asyncio.get_running_loop().create_task(self.node.left(pid))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def _lost_room(self, exc: Refused) -> Refused:
-        """An action on this connection's room found no room: it is gone, and so is the
-        connection from it. Any other refusal is returned as it is."""
-        code = self.room
-        if exc.code != ErrorCode.UNKNOWN_ROOM or code is None:
-            return exc
-        self.node.step_out(code, self.conn)
-        self._out()
-        gone = gone_error(code, None)
-        return Refused(ErrorCode.ROOM_GONE, gone.message)
-
-    async def _create(self, msg: m.CreateRoom) -> None:
-        if self.room is not None:
-            rec = await self.node.current(self.room)
-            if rec is not None and rooms.remembered(rec, self._pid, msg.id) is not None:
-                # The seat from the record: the host may have moved it to the rail since.
-                seat = rec.seat_of(self._pid)
-                send_msg(self.ws, m.Joined(id=msg.id, code=rec.code, seat=seat, seq=rec.seq))
-                return
-            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before creating another")
-        assert self.player is not None
-        rec = await self.node.entry.create(self.player, self.conn, self.peer, msg)
-        await self._enter(rec, 0, msg.id)
-        self.log.info("room_created", preset=msg.preset, seats=msg.seats, public=msg.public)
-
-    async def _quick(self, msg: m.QuickJoin) -> None:
-        if self.room is not None:
-            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before quick-joining")
-        assert self.player is not None
-        rec, seat = await self.node.entry.quick(self.player, self.conn, self.peer, msg)
-        await self._enter(rec, seat, msg.id)
-
-    async def _join(self, action_id: int, text: str, seat: int | None, spectate: bool) -> None:
-        code = normalize(text)
-        if self.room is not None and self.room != code:
-            raise Refused(ErrorCode.ALREADY_IN_ROOM, "leave your room before joining another")
-        assert self.player is not None
-        rec, taken = await self.node.entry.join(
-            self.player, self.conn, self.peer, text, seat, spectate
+        self._fly(
+            room, PlayInput(self.member.pid, msg.id, msg.step, card), arrived, type(msg).__name__
         )
-        if self.room is not None:
-            self.node.step_out(rec.code, self.conn)
-        await self._enter(rec, taken, action_id)
-
-    async def _leave(self, action_id: int) -> None:
-        if self.room is None:
-            raise Refused(ErrorCode.NOT_IN_ROOM, "you are not in a room")
-        code, pid = self.room, self._pid
-        try:
-            await self.node.service.apply(code, lambda r, o: rooms.leave(r, o, pid, now_ms()))
-        except Refused as exc:
-            if exc.code != ErrorCode.UNKNOWN_ROOM:
-                raise
-            # (Gone already: leaving it is done.)
-        self.node.step_out(code, self.conn)
-        await self.node.left(pid)
-        self.room = None
-        self.seat = None
-        send_msg(self.ws, m.Ack(id=action_id, step=0))
-
-    async def _resync(self, action_id: int, after: int) -> None:
-        """Every kept event after ``after`` again (or a snapshot), then the reply: ``ack``."""
-        if self.room is None:
-            raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
-        kept = await self.node.resync(self.room, after)
-        if isinstance(kept, RoomRecord):
-            held = kept
-            self.seat = held.seat_of(self._pid)
-            send_msg(self.ws, rooms.snapshot(held, self.seat))
-        else:
-            _, frames = kept
-            self.ws.put(frames)
-            if frames and self.seat is not None:
-                # A reveal among them may have changed this seat's hand: the room's
-                # broadcast sent the new hand only to members it reached at the time.
-                rec = await self.node.current(self.room)
-                own = rooms.hand(rec, rec.seat_of(self._pid)) if rec is not None else None
-                if own is not None:
-                    send_msg(self.ws, own)
-        send_msg(self.ws, m.Ack(id=action_id, step=0))
+        return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -245,3 +246,38 @@ def test_the_cluster_bench_runs_and_loses_nothing() -> None:
     assert not report["rooms_with_wrong_cards"] and report["load"]["flips"] > 0
     text = format_report(report)
     assert "4 rooms of 2 bots" in text and "0 rooms with wrong cards of 4 checked" in text
+
+
+def test_krig_server_bench_outside_a_source_checkout_says_so(tmp_path: Path) -> None:
+    """The installed packages without the checkout's bench/ folder (as pip installs
+    them): ``krig-server bench`` says where the benchmarks are and exits 2, where
+    from the checkout it runs them."""
+    installed = tmp_path / "site-packages"
+    for package in (
+        "server",
+        "protocol",
+        "client_cli",
+        "krig_runtime",
+        "krig_locales",
+        "krig_bots",
+    ):
+        shutil.copytree(
+            ROOT / package, installed / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    call = (
+        "import sys; from server.cli import main; "
+        "sys.exit(main(['bench', 'codec', '--count', '2000']))"
+    )
+    outside = subprocess.run(
+        [sys.executable, "-c", call], check=False, cwd=installed, capture_output=True, text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert outside.returncode == 2, outside.stderr
+    assert "source checkout's bench/ folder" in outside.stderr
+    assert "clone the repository" in outside.stderr
+    inside = subprocess.run(
+        [sys.executable, "-c", call], check=False, cwd=ROOT, capture_output=True, text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert inside.returncode == 0, inside.stderr
+    assert "codec:" in inside.stdout

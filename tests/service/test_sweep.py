@@ -14,8 +14,8 @@ from server import rooms
 from server.config import Settings
 from server.rooms import Outcome
 from server.rooms.host import seat_bot
-from server.service.jobs import SWEEP_IDLE_S, SWEEP_S
 from server.service.node import Node
+from server.service.sweep import SWEEP_IDLE_S, SWEEP_S
 from server.store.keys import DUE_SHARDS
 from server.store.pipe import RedisPipe
 

@@ -68,7 +68,7 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
         assert not admin.exists(f"krig:{{{code}}}:tail")
         in_redis = room_in_redis(admin, code)
         assert in_redis is not None and encode_record(in_redis) == encode_record(now)
-        assert await node.store.adopt_old_keys() == 2
+        assert await node.store.nodes.adopt_old_keys() == 2
         assert admin.zscore(due_key_of(code), code) == 12345
         assert admin.hget(LOBBY_KEYS[lobby_shard_of(code)], code) == b"row"
         assert not admin.exists("krig:due") and not admin.exists("krig:lobby")

@@ -1,6 +1,6 @@
 """100,000 hostile frames against a live server (and Hypothesis-built ones).
 
-The frames come from tests/fuzz_frames.py (seeded; the seed is printed on
+The frames come from tools/hostile.py (seeded; the seed is printed on
 failure). Nothing may crash the server, hang a connection, get an unexpected
 error code, or grow the server's memory; a game still plays afterwards.
 """
@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import msgpack
-from fuzz_frames import EXPECTED_CODES, FIELDS, TAGS, fuzz, rss_kib
+from fuzz_frames import fuzz, rss_kib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_support import ServerProc, close_all, play_all, seat_players
@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 from protocol import messages as m
 from protocol.codec import Unknown, decode_server, encode
 from server.store.embedded import RedisProcess
+from tools.hostile import EXPECTED_CODES, FIELDS, TAGS
 
 FRAMES = 100_000
 

@@ -3,8 +3,8 @@
     python -m tools.chaos.fuzz --urls ws://... ws://... --frames 1000000 --seconds 3600 \
         --out /tmp/fuzz.json
 
-A child process of the soak (its own CPU). Uses the frame generator of
-tests/fuzz_frames.py. A connection a fault closes (a node killed or stopped)
+A child process of the soak (its own CPU). Sends the frames of
+tools/hostile.py. A connection a fault closes (a node killed or stopped)
 opens again on the next node; what the server answered is counted by code,
 and any code the protocol does not document for a hostile frame is kept.
 """
@@ -18,63 +18,16 @@ import json
 import random
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-
-from fuzz_frames import BATCH, EXPECTED_CODES, frames
-
-from protocol import messages as m
-from protocol.codec import ProtocolError, decode_server, encode
-from protocol.version import SUBPROTOCOL
+from tools.hostile import BATCH, Tally, frames, hostile_round, open_hostile
 
 CLOSES_OK = {1000, 1001, 1006, 1008, 1009, 1011, 1012, 4008}
 """Closes a hostile connection may get: policy (1008), too large (1009), rate
 limited (4008); and a node killed (1006), stopping (1001, 1012) or failing over."""
-
-
-class Tally:
-    def __init__(self) -> None:
-        self.frames = 0
-        self.replies: Counter[str] = Counter()
-        self.closes: Counter[int] = Counter()
-        self.unexpected: Counter[str] = Counter()
-        self.reopened = 0
-
-
-async def _open(url: str) -> ClientConnection:
-    ws = await connect(url, subprotocols=[SUBPROTOCOL], compression=None,  # type: ignore[list-item]
-                       max_size=1 << 20, open_timeout=5)  # fmt: skip
-    await ws.send(encode(m.Hello(v=1, name="fuzz", token=None, client="fuzz")))
-    welcome = decode_server(await asyncio.wait_for(ws.recv(), 10))  # type: ignore[arg-type]
-    if not isinstance(welcome, m.Welcome):
-        raise ConnectionError(f"no welcome: {welcome!r}")
-    return ws
-
-
-async def _pong(ws: ClientConnection, ping_id: int, tally: Tally) -> None:
-    while True:
-        frame = await asyncio.wait_for(ws.recv(), 30)
-        if isinstance(frame, str):
-            tally.unexpected["text frame from the server"] += 1
-            continue
-        try:
-            msg = decode_server(frame)
-        except ProtocolError:
-            tally.unexpected["undecodable frame from the server"] += 1
-            continue
-        if isinstance(msg, m.Pong) and msg.id == ping_id:
-            return
-        if isinstance(msg, m.Error):
-            tally.replies[msg.code] += 1
-            if msg.code not in EXPECTED_CODES:
-                tally.unexpected[f"answer {msg.code}"] += 1
-        else:
-            tally.replies[type(msg).__name__] += 1
 
 
 async def _worker(
@@ -94,7 +47,7 @@ async def _worker(
             await asyncio.sleep(due - time.monotonic())
         if ws is None:
             try:
-                ws = await _open(urls[at])
+                ws = await open_hostile(urls[at], open_timeout=5)
             except (OSError, TimeoutError, WebSocketException, ConnectionError):
                 at = (at + 1) % len(urls)
                 await asyncio.sleep(0.5)
@@ -102,10 +55,7 @@ async def _worker(
         batch = [next(source) for _ in range(min(BATCH, count - sent))]
         ping_id += 1
         try:
-            for frame in batch:
-                await ws.send(frame)
-            await ws.send(encode(m.Ping(id=ping_id)))
-            await _pong(ws, ping_id, tally)
+            await hostile_round(ws, batch, ping_id, tally, 30)
         except ConnectionClosed as exc:
             code = exc.rcvd.code if exc.rcvd is not None else 1006
             tally.closes[code] += 1

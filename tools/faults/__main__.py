@@ -13,10 +13,12 @@ Exit status 1 if any seed failed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from tqdm import tqdm
@@ -69,19 +71,12 @@ def many(first: int, count: int, jobs: int) -> int:
     began = time.perf_counter()
     seeds = range(first, first + count)
     bar = tqdm(total=count, unit="seed", smoothing=0.05)
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
+    with contextlib.ExitStack() as stack:
+        results: Iterator[tuple[int, list[str], int, int, int, list[str]]] = map(_one, seeds)
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(jobs))
             results = pool.map(_one, seeds, chunksize=16)
-            for seed, violations, e, g, d, te in results:
-                events, games, dropped = events + e, games + g, dropped + d
-                task_errors.update(x.split(":")[0] for x in te)
-                if violations:
-                    failed[seed] = violations
-                    bar.write(f"seed {seed}: {violations[0]}")
-                bar.update()
-    else:
-        for seed in seeds:
-            _, violations, e, g, d, te = _one(seed)
+        for seed, violations, e, g, d, te in results:
             events, games, dropped = events + e, games + g, dropped + d
             task_errors.update(x.split(":")[0] for x in te)
             if violations:

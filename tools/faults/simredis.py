@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -585,27 +586,37 @@ class Deployment:
         return True
 
 
-class DirectPipe:
-    """The simulated deployment behind ``server.store.store.Store``, without a simulation
-    round it: each call runs at once on the primary, and the replicas apply the
-    stream at once unless their link is cut. For the contract suite, which runs
-    the same operations through a real ``RedisPipe``."""
+class SimPipeBase:
+    """What ``server.store.store.Store`` asks of its pipe beside the calls: one
+    server (no cluster), the replicas a durable call needs, the scripts (every
+    simulated server knows each one registered), Sentinel's switch callbacks."""
 
     cluster = False
 
-    def __init__(self, replicas: int = 0) -> None:
-        self.dep = Deployment(replicas, lambda channel, message: 0)
+    def __init__(self) -> None:
         self.min_replicas = 0
         self.scripts: dict[str, str] = {}
         self.on_switch: list[Callable[[], None]] = []
 
     def register(self, body: str) -> str:
-        import hashlib
-
         sha = hashlib.sha1(body.encode()).hexdigest()
         self.scripts[sha] = body
         Dataset.scripts[sha] = body
         return sha
+
+    async def close(self) -> None:
+        return None
+
+
+class DirectPipe(SimPipeBase):
+    """The simulated deployment behind ``server.store.store.Store``, without a simulation
+    round it: each call runs at once on the primary, and the replicas apply the
+    stream at once unless their link is cut. For the contract suite, which runs
+    the same operations through a real ``RedisPipe``."""
+
+    def __init__(self, replicas: int = 0) -> None:
+        super().__init__()
+        self.dep = Deployment(replicas, lambda channel, message: 0)
 
     async def execute_many(self, commands: list[Any], durable: bool = False) -> list[Any]:
         from server.store.pipe import NotDurable
@@ -651,6 +662,3 @@ class DirectPipe:
             else:
                 out[key] = ("string", value)
         return out
-
-    async def close(self) -> None:
-        return None

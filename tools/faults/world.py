@@ -57,7 +57,7 @@ from server.store.sentinel import FAILOVER_S
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
-from tools.faults.simredis import SCRIPT_NAMES, Dataset, Deployment, Server
+from tools.faults.simredis import SCRIPT_NAMES, Deployment, Server, SimPipeBase
 
 WAITING_AGAIN_S: float = getattr(session_module, "STORE_RETRY_S", 0.75)
 """After ``waiting_for_store``, the same action again this much later (the session's)."""
@@ -191,7 +191,7 @@ FAULTS = (
 # ------------------------------------------------------------------ the store
 
 
-class SimPipe:
+class SimPipe(SimPipeBase):
     """``server.store.pipe.RedisPipe`` for one node, on the simulated deployment.
 
     As the real pipe: a call's commands run at once on the primary; a reply
@@ -200,42 +200,32 @@ class SimPipe:
     WAIT_MS) for that many replicas to hold its writes, else NotDurable.
     """
 
-    cluster = False
-
     def __init__(self, world: World, node: SimNode) -> None:
+        super().__init__()
         self.world = world
         self.node = node
-        self.min_replicas = 0
-        self.scripts: dict[str, str] = {}
-        self.on_switch: list[Callable[[], None]] = []
         self.replicas_online = 0
         """As ``RedisPipe.replicas_online``: what the primary last said (read_replicas)."""
         self._rereading: asyncio.Task[int] | None = None
         self._replicas_read = False
         self.suspect_until = 0.0
-        """As ``RedisPipe._suspect_until``: a Sentinel said ``+try-failover``; until it
-        names the new primary (or FAILOVER_S), no durable call is confirmed."""
+        """As ``RedisPipe``'s Sentinels' failover mark: a Sentinel said ``+try-failover``;
+        until it names the new primary (or FAILOVER_S), no durable call is confirmed."""
 
     def failing_over(self) -> None:
-        """``RedisPipe._failing_over``: this node heard ``+try-failover``."""
+        """``Sentinels.failing_over``: this node heard ``+try-failover``."""
         if self.min_replicas > 0 and not self.node.dead:
             self.suspect_until = self.world.now() + FAILOVER_S
             self.world.note(f"{self.node.name}: heard +try-failover")
 
     def switched(self) -> None:
-        """``RedisPipe._switch``: this node heard ``+switch-master``."""
+        """``Sentinels``' ``+switch-master``: this node heard it."""
         self.suspect_until = 0.0
         self.replicas_online = 0
         self._replicas_read = False
         self._reread_replicas()
         for callback in self.on_switch:
             callback()
-
-    def register(self, body: str) -> str:
-        sha = hashlib.sha1(body.encode()).hexdigest()
-        self.scripts[sha] = body
-        Dataset.scripts[sha] = body
-        return sha
 
     def replicas_to_wait(self) -> int:
         """``RedisPipe.replicas_to_wait``: every replica online, at least min_replicas."""
@@ -353,9 +343,6 @@ class SimPipe:
         except Exception as exc:
             return exc
 
-    async def close(self) -> None:
-        return None
-
 
 _SCRIPT_OF = {hashlib.sha1(body.encode()).hexdigest(): name for name, body in SCRIPT_NAMES.items()}
 
@@ -408,7 +395,7 @@ class SimNode:
         for every, job in (
             (1.0, jobs._reconcile),
             (1.0, jobs._probe),  # (with min_replicas: the replicas online, read_replicas)
-            (2.0, jobs._sweep),
+            (2.0, jobs.sweep.once),
             (2.0, jobs._heartbeat),
             (2.0, jobs._reap_nodes),
         ):
@@ -534,7 +521,7 @@ class SimConn:
             await self.node.node.service.apply(
                 code, lambda r, o: rooms.disconnect(r, o, pid, self.id, self.world.now_ms())
             )
-        except Exception as exc:  # (as Connection._gone: suppressed)
+        except Exception as exc:  # (as Member.gone: suppressed)
             self.world.note(f"{self.id}: disconnect not recorded: {exc!r}")
 
     # ------------------------------------------------------------ answering
