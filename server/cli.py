@@ -122,6 +122,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--min-replicas", type=int, default=0,
         help="stack: replicas of the Redis, and krig's --redis-min-replicas (every commit waits)",
     )  # fmt: skip
+    bench.add_argument(
+        "--paced-rooms", type=int, default=500,
+        help="stack: rooms at a person's pace, beside the flat-out figures (0: skip; needs Node)",
+    )  # fmt: skip
+    bench.add_argument(
+        "--paced-seconds", type=float, default=40.0, help="stack: seconds of the paced run"
+    )
     bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -270,7 +277,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "stack":
         from bench.stack import format_report, run
 
-        report = run(args.seconds, args.rooms, args.idle, args.loop, args.min_replicas)
+        report = run(
+            args.seconds, args.rooms, args.idle, args.loop, args.min_replicas,
+            args.paced_rooms, args.paced_seconds,
+        )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         return 0
     lines: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {
