@@ -30,8 +30,8 @@ async def _steps(node: Node, code: str, n: int) -> None:
 
 def _ttls(admin: redis.Redis, code: str) -> tuple[int, int]:
     return (
-        int(admin.ttl(f"krig:{{{code}}}:room")),  # type: ignore[arg-type]
-        int(admin.ttl(f"krig:{{{code}}}:journal")),  # type: ignore[arg-type]
+        int(admin.ttl(f"krig:{{{code}}}:room")),
+        int(admin.ttl(f"krig:{{{code}}}:journal")),
     )
 
 
