@@ -236,14 +236,16 @@ class Jobs:
         codes: list[str] = []
         for code, local_room in local.items():
             w = watch.get(code)
+            # (A room whose rewind failed is read every run until one succeeds.)
+            wanted = everything or code in behind or local_room.diverged
             if w is None:
                 watch[code] = _Watch(local_room.seq, runs + QUIET_AFTER, QUIET_AFTER)
                 codes.append(code)  # (first seen: read it once)
             elif w.seq != local_room.seq:  # something happened in it since: quiet from now
                 w.seq, w.due, w.every = local_room.seq, runs + QUIET_AFTER, QUIET_AFTER
-                if everything or code in behind:
+                if wanted:
                     codes.append(code)
-            elif everything or code in behind or runs >= w.due:
+            elif wanted or runs >= w.due:
                 codes.append(code)
         if not codes:
             self._opens = opens
@@ -251,18 +253,21 @@ class Jobs:
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
         before = [local[code].seq for code in codes]
-        seqs = await self.store.room_seqs(codes)
+        lasts = await self.store.room_lasts(codes)
         # (Read: what asked for it is done. A read that failed leaves it for next time.)
         self._opens, self._behind = opens, {}
-        for code, seq, seen in zip(codes, seqs, before, strict=True):
+        for code, last, seen in zip(codes, lasts, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
+            seq = None if last is None else last[0]
             w = watch.get(code)
             if w is not None and w.seq == seen:  # (still quiet: read again later)
                 w.due = runs + w.every
                 w.every = min(w.every * 2, QUIET_CHECK_MAX)
-            if seq is None:  # expired, or a Redis that came back without it
+            if room.diverged and seq is not None:
+                await self.rewind_diverged(code)  # (the last try failed)
+            elif seq is None:  # expired, or a Redis that came back without it
                 self.service.forget(code)
                 self.delivery.gone(code)
             elif seq < room.seq and seq >= seen:
@@ -281,12 +286,37 @@ class Jobs:
                         code, functools.partial(rooms.rewound, seen_seq=room.seq)
                     )
             elif seq == room.seq:
+                if last is not None and self.delivery.last_differs(code, seq, last[1]):
+                    # The same number, another event (its update never reached this
+                    # node): the store went back in time and numbered a new event as
+                    # the lost one this node sent. Rewound, not left stuck.
+                    self.delivery.diverge(code, seq)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second
                 log.info("room_behind", room=code, local=room.seq, redis=seq)
                 await self.delivery.catch_up(code)
             else:  # perhaps just in flight: look again next time
                 self._behind[code] = room.seq
+
+    async def rewind_diverged(self, code: str) -> None:
+        """The store numbered events as ones this node sent its members with other
+        events (``LocalDelivery.deliver``): the room is rewound, its numbers past
+        both, and every member gets a snapshot (``rooms.history``). A failure is
+        logged; the reconcile job tries again."""
+        room = self.delivery.rooms.get(code)
+        if room is None or not room.diverged:
+            return
+        seen = room.seq
+
+        def rewind(rec: RoomRecord, out: Outcome) -> None:
+            if room.diverged:  # (else a rewind before it did it: RoomService._apply)
+                rooms.rewound(rec, out, seen_seq=seen, diverged=True)
+
+        self.service.forget(code)
+        try:
+            await self.service.apply(code, rewind)
+        except Exception as exc:
+            log.warning("rewind_failed", room=code, error=str(exc))
 
     async def _behind_durably(self, code: str, shown: int) -> bool:
         """With --redis-min-replicas: whether the store really holds less of a room than

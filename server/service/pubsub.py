@@ -67,7 +67,10 @@ class Relay:
                     self._subscribed.add(code)
                 except (RedisConnectionError, OSError):
                     pass  # the listener resubscribes everything when it reconnects
-        await self.delivery.catch_up(code)
+        try:
+            await self.delivery.catch_up(code)
+        except Exception as exc:  # (a task of its own: the reconcile job catches it up)
+            log.warning("catch_up_failed", room=code, error=str(exc))
 
     async def unsubscribe(self, code: str) -> None:
         async with self._lock:

@@ -24,6 +24,7 @@ from protocol.codec import encode
 from protocol.records import GameRecord
 from server.errors import StoreFormatMismatch
 from server.rooms.transition import Commit
+from server.store.connection import Command
 from server.store.keys import (
     DUE_KEYS,
     FORMATS,
@@ -49,7 +50,7 @@ from server.store.keys import (
     record_key,
     room_key,
 )
-from server.store.pipe import Command, NotDurable, RedisPipe
+from server.store.pipe import NotDurable, RedisPipe
 from server.store.scripts import (
     CLAIM_DUE,
     COMMIT,
@@ -339,10 +340,19 @@ class Store:
         (blob,) = await self.run([("GET", record_key(code, game))])
         return None if blob is None else decode_game_record(_bytes(blob))
 
-    async def room_seqs(self, codes: list[str]) -> list[int | None]:
-        """The latest event number of each room (None: the room is gone), in one round trip."""
+    async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
+        """Each room's latest event number and that event's frame (None when its last
+        commit numbered no event), or None where the room is gone; one round trip."""
         lasts = await self.quick([("LINDEX", journal_key(code), -1) for code in codes])
-        return [None if e is None else decode_entry(_bytes(e)).last_seq for e in lasts]
+        out: list[tuple[int, bytes | None] | None] = []
+        for blob in lasts:
+            if blob is None:
+                out.append(None)
+                continue
+            entry = decode_entry(_bytes(blob))
+            whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
+            out.append((entry.last_seq, entry.frames[-1] if whole else None))
+        return out
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
         """(The room's last seq, frames of every kept event with seq > ``after``), or None
