@@ -426,7 +426,9 @@ def run(
         calls, usec = _commandstats(admin)
         report["krig_2p"] = two
         report["krig_2p"]["server_us_per_flip"] = cpu_two / max(two["flips"], 1) * 1e6
-        if paced_rooms:
+        if paced_rooms and (shutil.which("node") is None or shutil.which("npm") is None):
+            report["paced_skipped"] = "no node and npm on PATH (bench/peers/load.mjs)"
+        elif paced_rooms:
             report["paced"] = _paced(
                 url, server, rp.proc.pid if rp.proc is not None else None, admin,
                 paced_rooms, paced_seconds,
@@ -602,6 +604,8 @@ def format_report(r: dict[str, Any]) -> str:
             f"commands/flip (flat out {flat['commands_per_flip']:.2f}): "
             + ", ".join(f"{k.upper()} {v:.3f}" for k, v in pc["by_command"].items() if v >= 0.001)
         )
+    if "paced_skipped" in r:
+        lines.append(f"paced         not measured: {r['paced_skipped']}")
     if "pauses" in r:
         p = r["pauses"]
         lines.append(

@@ -171,6 +171,9 @@ def test_histogram_quantiles_and_report() -> None:
     assert "inputs appended instead of the record)  ratio 50%" in text
     assert "engine 1.0 us/reveal (1.0%), room transition 12.5 us/reveal (12.5%)" in text
     assert "paced" not in text  # (a run without the paced load)
+    assert "paced         not measured: no node" in format_report(
+        {**report, "paced_skipped": "no node and npm on PATH"}
+    )
     report["krig_2p"] = {**load, "server_us_per_flip": 50.0}
     redis_figures = report["redis"]
     assert isinstance(redis_figures, dict)
