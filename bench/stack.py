@@ -20,6 +20,9 @@ It prints:
 4. Redis: commands, script calls and Redis CPU (INFO commandstats, and the process) per flip,
    bytes per live room and per record;
 5. idle connections: server memory per connection;
+5a. at a person's pace (``paced_rooms`` rooms, bench/peers/load.mjs: each seat flips
+   1 s ± 0.5 s after the table allows it): server CPU, Redis CPU and Redis
+   commands a flip (by command) beside the flat-out 2-player run's (needs Node);
 6. the engine's share of the server's CPU per reveal, and the room
    transition's (the engine with the events, their hash chain and the action
    ids: ``rooms.play_input``, ``bench transition``), both timed on their own;
@@ -285,6 +288,60 @@ def _room_bytes(client: redis.Redis) -> tuple[list[int], list[int]]:
     return list(live.values()), records
 
 
+PACED_WARMUP_S = 5.0
+"""The paced run's warm-up (the rooms' games start at once; the jobs see every room)."""
+
+
+def _paced(
+    url: str,
+    server: subprocess.Popen[bytes],
+    redis_pid: int | None,
+    admin: redis.Redis,
+    rooms: int,
+    seconds: float,
+) -> dict[str, Any]:
+    """``rooms`` rooms of 2 seats at a person's pace (bench/peers/load.mjs, --think 1):
+    the server's and Redis's CPU and Redis's commands over the measured seconds."""
+    from bench.peers import CLIENT_CPU, PEERS, ensure_node_modules, node_env, spawn
+
+    ensure_node_modules()
+    client = spawn(
+        ["node", str(PEERS / "load.mjs"), "--target", "krig", "--url", url,
+         "--rooms", str(rooms), "--warmup", str(PACED_WARMUP_S), "--seconds", str(seconds),
+         "--think", "1"],
+        CLIENT_CPU, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=node_env(),
+    )  # fmt: skip
+    assert client.stdout is not None
+    marks: dict[str, tuple[float, float, dict[str, int]]] = {}
+    result: dict[str, Any] = {}
+    for raw in client.stdout:
+        line = raw.decode().strip()
+        if line in ("measure-start", "measure-end"):
+            calls, _ = _commandstats(admin)
+            marks[line] = (
+                _cpu_s(server.pid), _cpu_s(redis_pid) if redis_pid else 0.0, calls
+            )  # fmt: skip
+        elif line.startswith("{"):
+            result = json.loads(line)
+    client.wait(30)
+    if len(marks) != 2 or not result.get("flips"):
+        raise RuntimeError(f"the paced load client stopped early (exit {client.returncode})")
+    (s0, r0, c0), (s1, r1, c1) = marks["measure-start"], marks["measure-end"]
+    flips = int(result["flips"])
+    own = ("info", "config|resetstat", "config")
+    by = {k: (n - c0.get(k, 0)) / flips for k, n in c1.items() if k not in own and n > c0.get(k, 0)}
+    return {
+        "rooms": rooms,
+        "flips_per_s": float(result["flips_per_s"]),
+        "reveal_latency_ms": result["latency_ms"],
+        "errors": result.get("errors", {}),
+        "server_us_per_flip": (s1 - s0) / flips * 1e6,
+        "redis_us_per_flip": (r1 - r0) / flips * 1e6,
+        "commands_per_flip": sum(by.values()),
+        "by_command": dict(sorted(by.items(), key=lambda kv: -kv[1])),
+    }
+
+
 def run(
     seconds: float,
     rooms: int,
@@ -292,10 +349,14 @@ def run(
     loop: str = "asyncio",
     min_replicas: int = 0,
     redis_client: str = "pipe",
+    paced_rooms: int = 0,
+    paced_seconds: float = 40.0,
 ) -> dict[str, Any]:
     """``min_replicas``: that many replicas of the Redis (on its CPU too), and krig with
     ``--redis-min-replicas`` as many (every commit waits for them: WAIT).
-    ``redis_client``: what the floors call Redis through (bench/redis_client.py)."""
+    ``redis_client``: what the floors call Redis through (bench/redis_client.py).
+    ``paced_rooms``: also that many rooms at a person's pace for ``paced_seconds``
+    (0: not; needs Node, bench/peers)."""
     process.raise_open_files()
     os.environ[ENV] = redis_client  # (the floors' processes read it)
     report: dict[str, Any] = {
@@ -368,6 +429,14 @@ def run(
         redis_cpu = (_cpu_s(rp.proc.pid) if rp.proc is not None else 0.0) - redis_cpu0
         calls, usec = _commandstats(admin)
         report["krig_2p"] = two
+        report["krig_2p"]["server_us_per_flip"] = cpu_two / max(two["flips"], 1) * 1e6
+        if paced_rooms and (shutil.which("node") is None or shutil.which("npm") is None):
+            report["paced_skipped"] = "no node and npm on PATH (bench/peers/load.mjs)"
+        elif paced_rooms:
+            report["paced"] = _paced(
+                url, server, rp.proc.pid if rp.proc is not None else None, admin,
+                paced_rooms, paced_seconds,
+            )  # fmt: skip
         four = ("--rooms", str(rooms // 2), "--players", "4")
         report["krig_4p"] = _load(url, *four, seconds=seconds, loop=loop)
         peak = two["flips_per_s"]
@@ -528,6 +597,24 @@ def format_report(r: dict[str, Any]) -> str:
         f"room transition {r['cpu']['transition_us_per_reveal']:.1f} us/reveal "
         f"({r['cpu']['transition_share']:.1%})",
     ]
+    if "paced" in r:
+        pc, flat = r["paced"], r["redis"]
+        flat_us = two.get("server_us_per_flip", 0.0)
+        lines.append(
+            f"paced         {pc['flips_per_s']:>10,.0f} flips/s  ({pc['rooms']} rooms, each "
+            f"seat 1 s ± 0.5 s after the table allows it; {pc['errors'] or 'no errors'}) "
+            f"reveal {lat(pc)}"
+        )
+        lines.append(
+            f"paced cost    server {pc['server_us_per_flip']:.0f} us/flip (flat out "
+            f"{flat_us:.0f}: x{pc['server_us_per_flip'] / max(flat_us, 1e-9):.2f}), Redis "
+            f"{pc['redis_us_per_flip']:.1f} us/flip (flat out "
+            f"{flat.get('process_us_per_flip', 0):.1f}), {pc['commands_per_flip']:.2f} Redis "
+            f"commands/flip (flat out {flat['commands_per_flip']:.2f}): "
+            + ", ".join(f"{k.upper()} {v:.3f}" for k, v in pc["by_command"].items() if v >= 0.001)
+        )
+    if "paced_skipped" in r:
+        lines.append(f"paced         not measured: {r['paced_skipped']}")
     if "pauses" in r:
         p = r["pauses"]
         lines.append(

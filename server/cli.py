@@ -126,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--redis-client", choices=["pipe", "coredis"], default="pipe",
         help="stack: what the floors call Redis through (coredis: pip install coredis first)",
     )  # fmt: skip
+    bench.add_argument(
+        "--paced-rooms", type=int, default=500,
+        help="stack: rooms at a person's pace, beside the flat-out figures (0: skip; needs Node)",
+    )  # fmt: skip
+    bench.add_argument(
+        "--paced-seconds", type=float, default=40.0, help="stack: seconds of the paced run"
+    )
     bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
     bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -275,8 +282,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from bench.stack import format_report, run
 
         report = run(
-            args.seconds, args.rooms, args.idle, args.loop, args.min_replicas, args.redis_client
-        )
+            args.seconds, args.rooms, args.idle, args.loop, args.min_replicas,
+            args.redis_client, args.paced_rooms, args.paced_seconds,
+        )  # fmt: skip
         print(json.dumps(report) if args.json else format_report(report))
         return 0
     lines: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {

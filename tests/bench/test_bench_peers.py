@@ -12,15 +12,33 @@ import pytest
 from server_support import ROOT
 
 from bench import peers
-from bench.peers import COLUMNS, Row, Run, format_notes, format_table, medians, parse_args, schedule
+from bench.peers import (
+    COLUMNS,
+    Row,
+    Run,
+    format_notes,
+    format_paced,
+    format_table,
+    medians,
+    parse_args,
+    schedule,
+)
 
 
-def _run(server: str, rnd: int, server_us: float, redis_us: float | None = 2.0) -> Run:
+def _run(
+    server: str,
+    rnd: int,
+    server_us: float,
+    redis_us: float | None = 2.0,
+    mode: str = "flat",
+    by_command: dict[str, float] | None = None,
+) -> Run:
     return Run(
-        server=server, round=rnd, flips=1000, seconds=1.0, flips_per_s=1e6 / server_us,
-        p50_ms=1.0 + rnd, p99_ms=5.0 + rnd, server_us=server_us, redis_us=redis_us,
-        client_us=10.0, frames_in=1.0, redis_cmds=None if redis_us is None else 1.5,
-        cpu0_others=0.01, steal=0.0,
+        server=server, round=rnd, mode=mode, rooms=50 if mode == "flat" else 500, flips=1000,
+        seconds=1.0, flips_per_s=1e6 / server_us, p50_ms=1.0 + rnd, p99_ms=5.0 + rnd,
+        server_us=server_us, redis_us=redis_us, client_us=10.0, frames_in=1.0,
+        redis_cmds=None if redis_us is None else sum((by_command or {"evalsha": 1.5}).values()),
+        cpu0_others=0.01, steal=0.0, redis_by_command=by_command or {},
     )  # fmt: skip
 
 
@@ -33,9 +51,21 @@ def test_the_arguments_and_the_interleaved_order() -> None:
         with pytest.raises(SystemExit):
             parse_args(bad)
     order = schedule(["a", "b", "c"], 3)
-    assert [s for r, s in order if r == 1] == ["a", "b", "c"]
-    assert [s for r, s in order if r == 2] == ["b", "c", "a"]  # rotated: no server always first
-    assert sorted(s for r, s in order if r == 3) == ["a", "b", "c"]
+    assert [s for r, s, _ in order if r == 1] == ["a", "b", "c"]
+    assert [s for r, s, _ in order if r == 2] == ["b", "c", "a"]  # rotated: no server first
+    assert sorted(s for r, s, _ in order if r == 3) == ["a", "b", "c"]
+    assert {m for _, _, m in order} == {"flat"}
+    # Paced: each server's flat-out run, then its paced one, in the same rotated order.
+    both = schedule(["a", "b"], 2, ("flat", "paced"))
+    assert both == [
+        (1, "a", "flat"), (1, "a", "paced"), (1, "b", "flat"), (1, "b", "paced"),
+        (2, "b", "flat"), (2, "b", "paced"), (2, "a", "flat"), (2, "a", "paced"),
+    ]  # fmt: skip
+    paced = parse_args(["--paced-rooms", "500"])
+    assert paced.paced_rooms == 500 and paced.think == 1.0 and paced.paced_seconds == 40.0
+    for bad in (["--paced-only"], ["--paced-rooms", "5", "--think", "0"]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
 
 
 def test_the_table_gives_every_column_the_medians_and_the_ratios() -> None:
@@ -66,6 +96,22 @@ def test_the_table_gives_every_column_the_medians_and_the_ratios() -> None:
     assert alone[2].endswith("| — | — | — |")
 
 
+def test_the_paced_table_sets_each_server_beside_its_flat_out_figures() -> None:
+    by = {"evalsha": 1.0, "hmget": 1.0, "rpush": 1.0, "lindex": 0.5}
+    runs = [
+        *(_run("krig", r, us, 3.0) for r, us in ((1, 40.0), (2, 50.0))),
+        *(_run("krig", r, us, 30.0, "paced", by) for r, us in ((1, 120.0), (2, 100.0))),
+    ]
+    assert [r.server_us for r in medians(runs)] == [45.0]  # (the flat-out runs only)
+    lines = format_paced(runs).splitlines()
+    row = next(line for line in lines if line.startswith("| **krig**"))
+    cells = row.split(" | ")
+    assert cells[2] == "110.0 (100.0-120.0)" and cells[3] == "45.0" and cells[4] == "2.44x"
+    assert cells[5] == "30.0" and cells[6] == "3.0" and cells[7] == "3.50"
+    assert "krig, paced, Redis commands a flip by command: EVALSHA 1.000" in lines[-1]
+    assert "LINDEX 0.500" in lines[-1]
+
+
 @pytest.mark.skipif(
     shutil.which("node") is None or shutil.which("npm") is None,
     reason="node and npm are needed for the peer benchmark (bench/peers: Colyseus from npm)",
@@ -75,12 +121,16 @@ def test_a_short_run_against_krig_and_the_durable_colyseus_room(tmp_path: Path) 
     out = tmp_path / "runs.json"
     done = subprocess.run(
         [sys.executable, "bench/peers.py", "--rounds", "1", "--seconds", "1", "--warmup", "0.3",
-         "--rooms", "2", "--servers", "krig,colyseus-cas", "--json", str(out)],
+         "--rooms", "2", "--servers", "krig,colyseus-cas", "--json", str(out),
+         "--paced-rooms", "4", "--think", "0.1", "--paced-seconds", "1.5",
+         "--paced-warmup", "0.3"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     runs = json.loads(out.read_text())["runs"]
-    assert sorted(r["server"] for r in runs) == ["colyseus-cas", "krig"]
+    assert sorted((r["server"], r["mode"]) for r in runs) == [
+        ("colyseus-cas", "flat"), ("colyseus-cas", "paced"), ("krig", "flat"), ("krig", "paced"),
+    ]  # fmt: skip
     for r in runs:
         assert r["flips"] > 0 and r["errors"] == {}, r
         assert r["server_us"] > 0 and r["p50_ms"] <= r["p99_ms"]
@@ -88,3 +138,7 @@ def test_a_short_run_against_krig_and_the_durable_colyseus_room(tmp_path: Path) 
     header = "| " + " | ".join(COLUMNS) + " |"
     assert header in done.stdout
     assert "| colyseus-cas |" in done.stdout and "| **krig** |" in done.stdout
+    assert "At a person's pace: 4 rooms" in done.stdout
+    assert "krig, paced, Redis commands a flip by command: " in done.stdout
+    paced = [r for r in runs if r["mode"] == "paced"]
+    assert all(r["rooms"] == 4 and sum(r["redis_by_command"].values()) > 1 for r in paced)

@@ -171,6 +171,23 @@ def test_histogram_quantiles_and_report() -> None:
     assert "ratio 10%  (25% of the step floor)" in text  # krig 2p: 10 flips/s against 40
     assert "inputs appended instead of the record)  ratio 50%" in text
     assert "engine 1.0 us/reveal (1.0%), room transition 12.5 us/reveal (12.5%)" in text
+    assert "paced" not in text  # (a run without the paced load)
+    assert "paced         not measured: no node" in format_report(
+        {**report, "paced_skipped": "no node and npm on PATH"}
+    )
+    report["krig_2p"] = {**load, "server_us_per_flip": 50.0}
+    redis_figures = report["redis"]
+    assert isinstance(redis_figures, dict)
+    report["redis"] = {**redis_figures, "process_us_per_flip": 4.0}
+    report["paced"] = {
+        "rooms": 500, "flips_per_s": 850.0, "reveal_latency_ms": lat, "errors": {},
+        "server_us_per_flip": 100.0, "redis_us_per_flip": 12.5, "commands_per_flip": 3.1,
+        "by_command": {"evalsha": 1.0, "hmget": 1.0, "rpush": 1.0, "hset": 0.1},
+    }  # fmt: skip
+    text = format_report(report)
+    assert "850 flips/s  (500 rooms, each seat 1 s ± 0.5 s" in text
+    assert "server 100 us/flip (flat out 50: x2.00), Redis 12.5 us/flip (flat out 4.0)" in text
+    assert "3.10 Redis commands/flip (flat out 1.00): EVALSHA 1.000, HMGET 1.000" in text
 
 
 def test_the_transition_bench_plays_the_engine_bench_games_whole() -> None:
