@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from client_cli.i18n import t
 from client_cli.proof import check_record
 from client_cli.rules_text import PRESETS, overrides
 from client_cli.session import WAITING_FOR_STORE, Session
@@ -576,8 +577,8 @@ class VerifyScreen(ModalScreen[None]):
 class RoomSettings(FormScreen):
     """The host's settings before a game: the rules, turn timer, lock, watchers, chat."""
 
-    TITLE_TEXT = "Rules and room settings (for the next game)"
-    ACTION = "apply"
+    TITLE_TEXT = "tui-settings-title"
+    ACTION = "tui-key-apply"
     NOT_RULES = ("turn_s", "public", "spectating", "locked", "chat", "ready_checks")
 
     def __init__(self, room: m.RoomInfo) -> None:
@@ -590,22 +591,23 @@ class RoomSettings(FormScreen):
         turn = sorted({*TURN_STEPS, r.turn_s})
         rules = dict(r.rules)
         return [
-            "The game",
+            t("tui-form-game"),
             preset_field(preset),
             *(rule_field(name, rules) for name in COMMON_RULES),
-            "The room",
-            Field("turn_s", "Turn timer", list(turn), r.turn_s,
-                  lambda v: f"{v} s" if v else "off",
-                  "a player who has not flipped in time is played for"),
-            Field("public", "Listed in the open rooms", [False, True], r.public,
-                  yes_no("yes", "no: only with the code")),
-            Field("spectating", "Watchers", [True, False], r.spectating,
-                  yes_no("allowed", "not allowed")),
-            Field("locked", "Locked", [False, True], r.locked,
-                  yes_no("yes: no new players", "no: anyone with the code may sit")),
-            Field("chat", "Chat", [True, False], r.chat, yes_no("on", "off")),
-            Field("ready_checks", "Ready checks", [False, True], r.ready_checks,
-                  yes_no("every player says ready", "taking a seat means ready")),
+            t("tui-form-room"),
+            Field("turn_s", t("tui-settings-turn"), list(turn), r.turn_s,
+                  lambda v: t("tui-settings-turn-s", seconds=int(str(v))) if v else t("tui-off"),
+                  t("tui-settings-turn-note")),
+            Field("public", t("tui-form-public"), [False, True], r.public,
+                  yes_no(t("tui-yes"), t("tui-form-public-no"))),
+            Field("spectating", t("tui-settings-watchers"), [True, False], r.spectating,
+                  yes_no(t("tui-settings-allowed"), t("tui-settings-not-allowed"))),
+            Field("locked", t("tui-settings-locked"), [False, True], r.locked,
+                  yes_no(t("tui-settings-locked-yes"), t("tui-settings-locked-no"))),
+            Field("chat", t("tui-settings-chat"), [True, False], r.chat,
+                  yes_no(t("tui-on"), t("tui-off"))),
+            Field("ready_checks", t("tui-form-ready"), [False, True], r.ready_checks,
+                  yes_no(t("tui-form-ready-yes"), t("tui-form-ready-no"))),
             *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 

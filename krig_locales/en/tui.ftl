@@ -1,0 +1,117 @@
+# The terminal app's screens (client_cli/tui): titles, key hints, notices, the forms.
+# One bundle with krig.ftl; the words for War's moments are those of docs/TRANSLATING.md.
+# Key hints stay short: a hint line is one line of an 80-column terminal.
+
+## Errors that end a session
+tui-error-closed = The server ended the session ({ $detail }).
+tui-error-timeout = The server did not answer in time.
+tui-error-unreachable = Cannot reach the server ({ $detail }).
+tui-error-other = Something went wrong: { $detail }
+
+## Keys (the hint line at the bottom)
+tui-arrows-updown = up/down
+tui-arrows-leftright = left/right
+tui-key-choose = choose
+tui-key-go = go
+tui-key-shortcuts = shortcuts
+tui-key-quit = quit
+tui-key-choose-setting = choose a setting
+tui-key-change = change it
+tui-key-back = back
+tui-key-create = create the room
+tui-key-find = find a game
+tui-key-join = join
+tui-key-watch = watch
+tui-key-keep = keep it
+
+## The start screen
+tui-start-title = krig · War, the card game, with friends
+tui-menu-computer = Play the computer now: classic War, one computer player, no wait
+tui-menu-host = Host a game: choose the rules, invite friends or computer players
+tui-menu-join = Join a game by its code
+tui-menu-quick = Quick game: a seat in the next public game
+tui-menu-lobby = Open rooms: the public games, to join or watch
+tui-menu-watch = Watch a game by its code
+tui-menu-name = Change your name
+tui-menu-quit = Quit krig
+tui-start-browser = Friends without krig can play in a browser: the waiting room shows the link.
+# $name: the player's name; $url: the server's address
+tui-start-who = You are { $name }, playing on { $url }.
+
+## The host form and the quick game form
+tui-host-title = Host a game: the table and its rules
+tui-form-game = The game
+tui-form-room = The room
+tui-form-rules = Rules
+# $source: where a rule comes from (rule-*-source, preset-*-source)
+tui-form-source = source: { $source }
+# $source: the source text's language ("Polish"); $text: its own sentence, as written
+tui-form-quote = { $source }: “{ $text }”
+tui-form-seats = Seats at the table
+tui-form-n-seats = { $count ->
+    [one] { $count } seat
+   *[other] { $count } seats
+}
+tui-form-seats-note = you and up to 3 others; computer players can fill them
+tui-form-bots = Computer players to seat now
+tui-form-bots-none = none
+tui-form-bots-note = a computer in every other seat starts the game at once; more can be added, or the empty seats filled, from the waiting room
+tui-form-public = Listed in the open rooms
+tui-form-public-yes = yes: anyone may join
+tui-form-public-no = no: only with the code
+tui-form-ready = Ready checks
+tui-form-ready-yes = every player says ready
+tui-form-ready-no = taking a seat means ready
+tui-form-too-many-bots = With { $seats } seats there is room for at most { $most } computer players.
+tui-group-wars = Wars
+tui-group-deck = The deck
+tui-group-won = Won cards
+tui-group-arneson = Arneson: a hand to choose from
+tui-group-repeats = A game that repeats
+tui-quick-title = Quick game: a seat in the next public game of these rules
+tui-quick-note = computer players fill a table that does not fill up in time
+tui-quick-players = Players
+tui-quick-n-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Join a game
+tui-code-watch-title = Watch a game
+tui-code-hint = The room's code, as the host got it (like K7P-Q3X):
+tui-code-placeholder = code
+tui-code-empty = Type the room's code first.
+tui-name-title = Your name at the table
+tui-name-hint = 1 to 32 characters; others at the table see it.
+tui-name-empty = A name needs at least one character.
+
+## Open rooms
+tui-lobby-title = Open rooms
+tui-lobby-code = code
+tui-lobby-rules = rules
+tui-lobby-seats = seats
+tui-lobby-state = state
+tui-lobby-watching = watching
+tui-lobby-lobby = waiting
+tui-lobby-playing = playing
+tui-lobby-over = over
+tui-lobby-taken = { $taken } of { $players }
+tui-lobby-empty = No open rooms right now: host one, or start a quick game.
+
+## The host's settings in the waiting room
+tui-settings-title = Rules and room settings (for the next game)
+tui-key-apply = apply
+tui-settings-turn = Turn timer
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = a player who has not flipped in time is played for
+tui-settings-watchers = Watchers
+tui-settings-allowed = allowed
+tui-settings-not-allowed = not allowed
+tui-settings-locked = Locked
+tui-settings-locked-yes = yes: no new players
+tui-settings-locked-no = no: anyone with the code may sit
+tui-settings-chat = Chat
+tui-yes = yes
+tui-on = on
+tui-off = off

@@ -1,0 +1,115 @@
+# Zasloni terminalske aplikacije (client_cli/tui). Riječi igre kao u docs/TRANSLATING.md:
+# rat, potez, hrpa, domaćin, soba, mjesto, gledatelj.
+
+## Errors that end a session
+tui-error-closed = Poslužitelj je završio sesiju ({ $detail }).
+tui-error-timeout = Poslužitelj nije odgovorio na vrijeme.
+tui-error-unreachable = Poslužitelj nije dostupan ({ $detail }).
+tui-error-other = Nešto nije u redu: { $detail }
+
+## Keys
+tui-arrows-updown = gore/dolje
+tui-arrows-leftright = lijevo/desno
+tui-key-choose = odaberi
+tui-key-go = kreni
+tui-key-shortcuts = prečaci
+tui-key-quit = izlaz
+tui-key-choose-setting = odaberi postavku
+tui-key-change = promijeni
+tui-key-back = natrag
+tui-key-create = otvori sobu
+tui-key-find = nađi igru
+tui-key-join = pridruži se
+tui-key-watch = gledaj
+tui-key-keep = spremi
+
+## The start screen
+tui-start-title = krig · Rat, kartaška igra, s prijateljima
+tui-menu-computer = Igraj protiv računala odmah: klasični Rat, jedan računalni igrač
+tui-menu-host = Budi domaćin: odaberi pravila, pozovi prijatelje ili računalo
+tui-menu-join = Pridruži se igri po kodu
+tui-menu-quick = Brza igra: mjesto u sljedećoj javnoj igri
+tui-menu-lobby = Otvorene sobe: javne igre, za igru ili gledanje
+tui-menu-watch = Gledaj igru po kodu
+tui-menu-name = Promijeni ime
+tui-menu-quit = Izađi iz kriga
+tui-start-browser = Prijatelji bez kriga mogu igrati u pregledniku: čekaonica pokazuje poveznicu.
+tui-start-who = Ti si { $name }, igraš na { $url }.
+
+## The host form and the quick game form
+tui-host-title = Budi domaćin: stol i njegova pravila
+tui-form-game = Igra
+tui-form-room = Soba
+tui-form-rules = Pravila
+tui-form-source = izvor: { $source }
+tui-form-quote = { $source }: „{ $text }”
+tui-form-seats = Mjesta za stolom
+tui-form-n-seats = { $count ->
+    [one] { $count } mjesto
+    [few] { $count } mjesta
+   *[other] { $count } mjesta
+}
+tui-form-seats-note = ti i do 3 druga; računalni igrači ih mogu popuniti
+tui-form-bots = Računalni igrači odmah
+tui-form-bots-none = nijedan
+tui-form-bots-note = računalo na svakom drugom mjestu odmah počinje igru; više ih se može dodati, ili popuniti prazna mjesta, iz čekaonice
+tui-form-public = Na popisu otvorenih soba
+tui-form-public-yes = da: svatko se može pridružiti
+tui-form-public-no = ne: samo s kodom
+tui-form-ready = Provjera spremnosti
+tui-form-ready-yes = svaki igrač kaže da je spreman
+tui-form-ready-no = sjesti znači biti spreman
+tui-form-too-many-bots = Mjesta: { $seats }; računalnih igrača može biti najviše { $most }.
+tui-group-wars = Ratovi
+tui-group-deck = Špil
+tui-group-won = Dobivene karte
+tui-group-arneson = Arneson: ruka iz koje se bira
+tui-group-repeats = Igra koja se ponavlja
+tui-quick-title = Brza igra: mjesto u sljedećoj javnoj igri s ovim pravilima
+tui-quick-note = računalni igrači popunjavaju stol koji se ne popuni na vrijeme
+tui-quick-players = Igrači
+tui-quick-n-players = { $count ->
+    [one] { $count } igrač
+    [few] { $count } igrača
+   *[other] { $count } igrača
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Pridruži se igri
+tui-code-watch-title = Gledaj igru
+tui-code-hint = Kod sobe, kako ga je dobio domaćin (npr. K7P-Q3X):
+tui-code-placeholder = kod
+tui-code-empty = Najprije upiši kod sobe.
+tui-name-title = Tvoje ime za stolom
+tui-name-hint = Od 1 do 32 znaka; vide ga drugi za stolom.
+tui-name-empty = Ime treba barem jedan znak.
+
+## Open rooms
+tui-lobby-title = Otvorene sobe
+tui-lobby-code = kod
+tui-lobby-rules = pravila
+tui-lobby-seats = mjesta
+tui-lobby-state = stanje
+tui-lobby-watching = gledaju
+tui-lobby-lobby = čeka
+tui-lobby-playing = igra se
+tui-lobby-over = gotovo
+tui-lobby-taken = { $taken } od { $players }
+tui-lobby-empty = Trenutno nema otvorenih soba: budi domaćin ili pokreni brzu igru.
+
+## The host's settings in the waiting room
+tui-settings-title = Pravila i postavke sobe (za sljedeću igru)
+tui-key-apply = primijeni
+tui-settings-turn = Vremensko ograničenje poteza
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = za igrača koji ne okrene kartu na vrijeme igra poslužitelj
+tui-settings-watchers = Gledatelji
+tui-settings-allowed = dopušteni
+tui-settings-not-allowed = nisu dopušteni
+tui-settings-locked = Zaključana
+tui-settings-locked-yes = da: bez novih igrača
+tui-settings-locked-no = ne: svatko s kodom može sjesti
+tui-settings-chat = Chat
+tui-yes = da
+tui-on = uključen
+tui-off = isključen

@@ -1,0 +1,115 @@
+# Termināļa lietotnes ekrāni (client_cli/tui). Spēles vārdi kā docs/TRANSLATING.md:
+# karš, gājiens, kaudze, saimnieks, istaba, vieta, skatītājs.
+
+## Errors that end a session
+tui-error-closed = Serveris beidza sesiju ({ $detail }).
+tui-error-timeout = Serveris neatbildēja laikā.
+tui-error-unreachable = Nevar sasniegt serveri ({ $detail }).
+tui-error-other = Kaut kas nogāja greizi: { $detail }
+
+## Keys
+tui-arrows-updown = augšup/lejup
+tui-arrows-leftright = pa kreisi/pa labi
+tui-key-choose = izvēlēties
+tui-key-go = aiziet
+tui-key-shortcuts = īsceļi
+tui-key-quit = iziet
+tui-key-choose-setting = izvēlēties iestatījumu
+tui-key-change = mainīt
+tui-key-back = atpakaļ
+tui-key-create = izveidot istabu
+tui-key-find = meklēt spēli
+tui-key-join = pievienoties
+tui-key-watch = skatīties
+tui-key-keep = saglabāt
+
+## The start screen
+tui-start-title = krig · Karš, kāršu spēle, ar draugiem
+tui-menu-computer = Spēlēt pret datoru tūlīt: klasiskais Karš, viens datora spēlētājs
+tui-menu-host = Rīkot spēli: izvēlies noteikumus, aicini draugus vai datoru
+tui-menu-join = Pievienoties spēlei pēc koda
+tui-menu-quick = Ātrā spēle: vieta nākamajā publiskajā spēlē
+tui-menu-lobby = Atvērtās istabas: publiskās spēles, kur pievienoties vai skatīties
+tui-menu-watch = Skatīties spēli pēc koda
+tui-menu-name = Mainīt vārdu
+tui-menu-quit = Iziet no krig
+tui-start-browser = Draugi bez krig var spēlēt pārlūkā: gaidīšanas istaba rāda saiti.
+tui-start-who = Tavs vārds: { $name }; serveris: { $url }.
+
+## The host form and the quick game form
+tui-host-title = Rīkot spēli: galds un tā noteikumi
+tui-form-game = Spēle
+tui-form-room = Istaba
+tui-form-rules = Noteikumi
+tui-form-source = avots: { $source }
+tui-form-quote = { $source }: “{ $text }”
+tui-form-seats = Vietas pie galda
+tui-form-n-seats = { $count ->
+    [zero] { $count } vietu
+    [one] { $count } vieta
+   *[other] { $count } vietas
+}
+tui-form-seats-note = tu un vēl līdz 3; datora spēlētāji var tās aizpildīt
+tui-form-bots = Datora spēlētāji tūlīt
+tui-form-bots-none = nav
+tui-form-bots-note = dators katrā citā vietā sāk spēli uzreiz; vairāk var pievienot, vai tukšās vietas aizpildīt, gaidīšanas istabā
+tui-form-public = Redzama atvērto istabu sarakstā
+tui-form-public-yes = jā: var pievienoties ikviens
+tui-form-public-no = nē: tikai ar kodu
+tui-form-ready = Gatavības pārbaude
+tui-form-ready-yes = katrs spēlētājs saka, ka ir gatavs
+tui-form-ready-no = apsēžoties spēlētājs ir gatavs
+tui-form-too-many-bots = Vietu skaits: { $seats }; datora spēlētāju var būt ne vairāk kā { $most }.
+tui-group-wars = Kari
+tui-group-deck = Kāršu kava
+tui-group-won = Vinnētās kārtis
+tui-group-arneson = Arnesons: kārtis rokā, no kurām izvēlēties
+tui-group-repeats = Spēle, kas atkārtojas
+tui-quick-title = Ātrā spēle: vieta nākamajā publiskajā spēlē ar šiem noteikumiem
+tui-quick-note = datora spēlētāji aizpilda galdu, kas laikā nepiepildās
+tui-quick-players = Spēlētāji
+tui-quick-n-players = { $count ->
+    [zero] { $count } spēlētāju
+    [one] { $count } spēlētājs
+   *[other] { $count } spēlētāji
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Pievienoties spēlei
+tui-code-watch-title = Skatīties spēli
+tui-code-hint = Istabas kods, kā to saņēma saimnieks (piemēram, K7P-Q3X):
+tui-code-placeholder = kods
+tui-code-empty = Vispirms ieraksti istabas kodu.
+tui-name-title = Tavs vārds pie galda
+tui-name-hint = No 1 līdz 32 zīmēm; citi pie galda to redz.
+tui-name-empty = Vārdā jābūt vismaz vienai zīmei.
+
+## Open rooms
+tui-lobby-title = Atvērtās istabas
+tui-lobby-code = kods
+tui-lobby-rules = noteikumi
+tui-lobby-seats = vietas
+tui-lobby-state = stāvoklis
+tui-lobby-watching = skatās
+tui-lobby-lobby = gaida
+tui-lobby-playing = spēlē
+tui-lobby-over = beigusies
+tui-lobby-taken = { $taken } no { $players }
+tui-lobby-empty = Pašlaik nav atvērtu istabu: rīko spēli vai sāc ātro spēli.
+
+## The host's settings in the waiting room
+tui-settings-title = Noteikumi un istabas iestatījumi (nākamajai spēlei)
+tui-key-apply = lietot
+tui-settings-turn = Gājiena laika limits
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = par spēlētāju, kurš laikā neapgriež kārti, spēlē serveris
+tui-settings-watchers = Skatītāji
+tui-settings-allowed = atļauti
+tui-settings-not-allowed = nav atļauti
+tui-settings-locked = Slēgta
+tui-settings-locked-yes = jā: jauni spēlētāji netiek
+tui-settings-locked-no = nē: ikviens ar kodu var apsēsties
+tui-settings-chat = Tērzēšana
+tui-yes = jā
+tui-on = ieslēgta
+tui-off = izslēgta

@@ -1,0 +1,113 @@
+# Skjermene i terminalappen (client_cli/tui). Ordene for spillet som i docs/TRANSLATING.md:
+# krig, stikk, bunken, vert, rom, plass, tilskuer.
+
+## Errors that end a session
+tui-error-closed = Serveren avsluttet økten ({ $detail }).
+tui-error-timeout = Serveren svarte ikke i tide.
+tui-error-unreachable = Får ikke kontakt med serveren ({ $detail }).
+tui-error-other = Noe gikk galt: { $detail }
+
+## Keys
+tui-arrows-updown = opp/ned
+tui-arrows-leftright = venstre/høyre
+tui-key-choose = velg
+tui-key-go = gå
+tui-key-shortcuts = snarveier
+tui-key-quit = avslutt
+tui-key-choose-setting = velg en innstilling
+tui-key-change = endre den
+tui-key-back = tilbake
+tui-key-create = opprett rommet
+tui-key-find = finn et spill
+tui-key-join = bli med
+tui-key-watch = se på
+tui-key-keep = behold
+
+## The start screen
+tui-start-title = krig · Krig, kortspillet, med venner
+tui-menu-computer = Spill mot datamaskinen nå: klassisk Krig, én datamaskinspiller, ingen venting
+tui-menu-host = Vær vert: velg reglene, inviter venner eller datamaskinspillere
+tui-menu-join = Bli med i et spill med koden
+tui-menu-quick = Hurtigspill: en plass i neste åpne spill
+tui-menu-lobby = Åpne rom: de offentlige spillene, å bli med i eller se på
+tui-menu-watch = Se på et spill med koden
+tui-menu-name = Bytt navn
+tui-menu-quit = Avslutt krig
+tui-start-browser = Venner uten krig kan spille i nettleseren: venterommet viser lenken.
+tui-start-who = Du er { $name } og spiller på { $url }.
+
+## The host form and the quick game form
+tui-host-title = Vær vert: bordet og reglene
+tui-form-game = Spillet
+tui-form-room = Rommet
+tui-form-rules = Regler
+tui-form-source = kilde: { $source }
+tui-form-quote = { $source }: «{ $text }»
+tui-form-seats = Plasser ved bordet
+tui-form-n-seats = { $count ->
+    [one] { $count } plass
+   *[other] { $count } plasser
+}
+tui-form-seats-note = du og opptil 3 andre; datamaskinspillere kan fylle dem
+tui-form-bots = Datamaskinspillere som setter seg nå
+tui-form-bots-none = ingen
+tui-form-bots-note = en datamaskin på hver annen plass starter spillet med en gang; flere kan legges til, eller de tomme plassene fylles, fra venterommet
+tui-form-public = Vist blant de åpne rommene
+tui-form-public-yes = ja: alle kan bli med
+tui-form-public-no = nei: bare med koden
+tui-form-ready = Klar-sjekk
+tui-form-ready-yes = hver spiller sier klar
+tui-form-ready-no = å sette seg betyr klar
+tui-form-too-many-bots = Med { $seats } plasser er det rom for høyst { $most } datamaskinspillere.
+tui-group-wars = Kriger
+tui-group-deck = Kortstokken
+tui-group-won = Vunne kort
+tui-group-arneson = Arneson: en hånd å velge fra
+tui-group-repeats = Et spill som gjentar seg
+tui-quick-title = Hurtigspill: en plass i neste åpne spill med disse reglene
+tui-quick-note = datamaskinspillere fyller et bord som ikke blir fullt i tide
+tui-quick-players = Spillere
+tui-quick-n-players = { $count ->
+    [one] { $count } spiller
+   *[other] { $count } spillere
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Bli med i et spill
+tui-code-watch-title = Se på et spill
+tui-code-hint = Rommets kode, slik verten fikk den (som K7P-Q3X):
+tui-code-placeholder = kode
+tui-code-empty = Skriv rommets kode først.
+tui-name-title = Navnet ditt ved bordet
+tui-name-hint = 1 til 32 tegn; de andre ved bordet ser det.
+tui-name-empty = Et navn trenger minst ett tegn.
+
+## Open rooms
+tui-lobby-title = Åpne rom
+tui-lobby-code = kode
+tui-lobby-rules = regler
+tui-lobby-seats = plasser
+tui-lobby-state = status
+tui-lobby-watching = ser på
+tui-lobby-lobby = venter
+tui-lobby-playing = spilles
+tui-lobby-over = ferdig
+tui-lobby-taken = { $taken } av { $players }
+tui-lobby-empty = Ingen åpne rom akkurat nå: vær vert, eller start et hurtigspill.
+
+## The host's settings in the waiting room
+tui-settings-title = Regler og rominnstillinger (for neste spill)
+tui-key-apply = bruk
+tui-settings-turn = Tidsgrense per tur
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = en spiller som ikke har snudd i tide, blir spilt for
+tui-settings-watchers = Tilskuere
+tui-settings-allowed = tillatt
+tui-settings-not-allowed = ikke tillatt
+tui-settings-locked = Låst
+tui-settings-locked-yes = ja: ingen nye spillere
+tui-settings-locked-no = nei: alle med koden kan sette seg
+tui-settings-chat = Chat
+tui-yes = ja
+tui-on = på
+tui-off = av

@@ -1,0 +1,117 @@
+# Ekrany aplikacji terminalowej (client_cli/tui). Słowa gry jak w docs/TRANSLATING.md:
+# wojna, bitwa, kupka, stos, zakryta/odkryta, gospodarz, pokój, miejsce, widz.
+
+## Errors that end a session
+tui-error-closed = Serwer zakończył sesję ({ $detail }).
+tui-error-timeout = Serwer nie odpowiedział na czas.
+tui-error-unreachable = Nie można połączyć się z serwerem ({ $detail }).
+tui-error-other = Coś poszło nie tak: { $detail }
+
+## Keys
+tui-arrows-updown = góra/dół
+tui-arrows-leftright = lewo/prawo
+tui-key-choose = wybierz
+tui-key-go = dalej
+tui-key-shortcuts = skróty
+tui-key-quit = wyjdź
+tui-key-choose-setting = wybierz ustawienie
+tui-key-change = zmień
+tui-key-back = wstecz
+tui-key-create = załóż pokój
+tui-key-find = szukaj gry
+tui-key-join = dołącz
+tui-key-watch = oglądaj
+tui-key-keep = zapisz
+
+## The start screen
+tui-start-title = krig · Wojna, gra w karty, z przyjaciółmi
+tui-menu-computer = Graj z komputerem: klasyczna Wojna, jeden gracz komputerowy, od razu
+tui-menu-host = Załóż grę: wybierz zasady, zaproś przyjaciół lub komputer
+tui-menu-join = Dołącz do gry po kodzie
+tui-menu-quick = Szybka gra: miejsce w najbliższej publicznej grze
+tui-menu-lobby = Otwarte pokoje: publiczne gry, by dołączyć lub oglądać
+tui-menu-watch = Oglądaj grę po kodzie
+tui-menu-name = Zmień imię
+tui-menu-quit = Zakończ krig
+tui-start-browser = Przyjaciele bez kriga mogą grać w przeglądarce: link jest w poczekalni.
+tui-start-who = Grasz jako { $name } na { $url }.
+
+## The host form and the quick game form
+tui-host-title = Załóż grę: stół i jego zasady
+tui-form-game = Gra
+tui-form-room = Pokój
+tui-form-rules = Zasady
+tui-form-source = źródło: { $source }
+tui-form-quote = { $source }: „{ $text }”
+tui-form-seats = Miejsca przy stole
+tui-form-n-seats = { $count ->
+    [one] { $count } miejsce
+    [few] { $count } miejsca
+    [many] { $count } miejsc
+   *[other] { $count } miejsca
+}
+tui-form-seats-note = ty i do 3 innych; gracze komputerowi mogą je zająć
+tui-form-bots = Gracze komputerowi od razu
+tui-form-bots-none = brak
+tui-form-bots-note = komputer na każdym innym miejscu od razu zaczyna grę; więcej można dodać, lub zająć puste miejsca, w poczekalni
+tui-form-public = Na liście otwartych pokoi
+tui-form-public-yes = tak: każdy może dołączyć
+tui-form-public-no = nie: tylko z kodem
+tui-form-ready = Sprawdzanie gotowości
+tui-form-ready-yes = każdy gracz mówi, że jest gotowy
+tui-form-ready-no = zajęcie miejsca oznacza gotowość
+tui-form-too-many-bots = Przy { $seats } miejscach jest miejsce na najwyżej { $most } graczy komputerowych.
+tui-group-wars = Wojny
+tui-group-deck = Talia
+tui-group-won = Wygrane karty
+tui-group-arneson = Arneson: karty w ręce do wyboru
+tui-group-repeats = Gra, która się powtarza
+tui-quick-title = Szybka gra: miejsce w najbliższej publicznej grze na tych zasadach
+tui-quick-note = gracze komputerowi zajmują stół, który nie zapełni się na czas
+tui-quick-players = Gracze
+tui-quick-n-players = { $count ->
+    [one] { $count } gracz
+    [few] { $count } graczy
+    [many] { $count } graczy
+   *[other] { $count } gracza
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Dołącz do gry
+tui-code-watch-title = Oglądaj grę
+tui-code-hint = Kod pokoju, jaki dostał gospodarz (np. K7P-Q3X):
+tui-code-placeholder = kod
+tui-code-empty = Najpierw wpisz kod pokoju.
+tui-name-title = Twoje imię przy stole
+tui-name-hint = Od 1 do 32 znaków; widzą je inni przy stole.
+tui-name-empty = Imię musi mieć co najmniej jeden znak.
+
+## Open rooms
+tui-lobby-title = Otwarte pokoje
+tui-lobby-code = kod
+tui-lobby-rules = zasady
+tui-lobby-seats = miejsca
+tui-lobby-state = stan
+tui-lobby-watching = widzowie
+tui-lobby-lobby = czeka
+tui-lobby-playing = trwa gra
+tui-lobby-over = po grze
+tui-lobby-taken = { $taken } z { $players }
+tui-lobby-empty = Brak otwartych pokoi: załóż grę albo zacznij szybką grę.
+
+## The host's settings in the waiting room
+tui-settings-title = Zasady i ustawienia pokoju (na następną grę)
+tui-key-apply = zastosuj
+tui-settings-turn = Limit czasu na ruch
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = za gracza, który nie odkrył karty na czas, gra serwer
+tui-settings-watchers = Widzowie
+tui-settings-allowed = dozwoleni
+tui-settings-not-allowed = niedozwoleni
+tui-settings-locked = Zamknięty
+tui-settings-locked-yes = tak: bez nowych graczy
+tui-settings-locked-no = nie: każdy z kodem może usiąść
+tui-settings-chat = Czat
+tui-yes = tak
+tui-on = włączony
+tui-off = wyłączony

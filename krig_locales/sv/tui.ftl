@@ -1,0 +1,113 @@
+# Skärmarna i terminalappen (client_cli/tui). Spelets ord som i docs/TRANSLATING.md:
+# krig, drabbning, högen, värd, rum, plats, åskådare.
+
+## Errors that end a session
+tui-error-closed = Servern avslutade sessionen ({ $detail }).
+tui-error-timeout = Servern svarade inte i tid.
+tui-error-unreachable = Når inte servern ({ $detail }).
+tui-error-other = Något gick fel: { $detail }
+
+## Keys
+tui-arrows-updown = upp/ned
+tui-arrows-leftright = vänster/höger
+tui-key-choose = välj
+tui-key-go = kör
+tui-key-shortcuts = genvägar
+tui-key-quit = avsluta
+tui-key-choose-setting = välj en inställning
+tui-key-change = ändra den
+tui-key-back = tillbaka
+tui-key-create = skapa rummet
+tui-key-find = hitta ett spel
+tui-key-join = gå med
+tui-key-watch = titta
+tui-key-keep = behåll
+
+## The start screen
+tui-start-title = krig · Krig, kortspelet, med vänner
+tui-menu-computer = Spela mot datorn nu: klassiskt Krig, en datorspelare, ingen väntan
+tui-menu-host = Var värd: välj reglerna, bjud in vänner eller datorspelare
+tui-menu-join = Gå med i ett spel med dess kod
+tui-menu-quick = Snabbspel: en plats i nästa öppna spel
+tui-menu-lobby = Öppna rum: de offentliga spelen, att gå med i eller titta på
+tui-menu-watch = Titta på ett spel med dess kod
+tui-menu-name = Byt namn
+tui-menu-quit = Avsluta krig
+tui-start-browser = Vänner utan krig kan spela i en webbläsare: väntrummet visar länken.
+tui-start-who = Du är { $name } och spelar på { $url }.
+
+## The host form and the quick game form
+tui-host-title = Var värd: bordet och dess regler
+tui-form-game = Spelet
+tui-form-room = Rummet
+tui-form-rules = Regler
+tui-form-source = källa: { $source }
+tui-form-quote = { $source }: ”{ $text }”
+tui-form-seats = Platser vid bordet
+tui-form-n-seats = { $count ->
+    [one] { $count } plats
+   *[other] { $count } platser
+}
+tui-form-seats-note = du och upp till 3 andra; datorspelare kan fylla dem
+tui-form-bots = Datorspelare som sätter sig nu
+tui-form-bots-none = inga
+tui-form-bots-note = en dator på varje annan plats startar spelet genast; fler kan läggas till, eller de tomma platserna fyllas, från väntrummet
+tui-form-public = Listat bland de öppna rummen
+tui-form-public-yes = ja: vem som helst får gå med
+tui-form-public-no = nej: bara med koden
+tui-form-ready = Redo-kontroll
+tui-form-ready-yes = varje spelare säger redo
+tui-form-ready-no = att sätta sig betyder redo
+tui-form-too-many-bots = Med { $seats } platser finns det plats för högst { $most } datorspelare.
+tui-group-wars = Krig
+tui-group-deck = Kortleken
+tui-group-won = Vunna kort
+tui-group-arneson = Arneson: en hand att välja ur
+tui-group-repeats = Ett spel som upprepar sig
+tui-quick-title = Snabbspel: en plats i nästa öppna spel med dessa regler
+tui-quick-note = datorspelare fyller ett bord som inte blir fullt i tid
+tui-quick-players = Spelare
+tui-quick-n-players = { $count ->
+    [one] { $count } spelare
+   *[other] { $count } spelare
+}
+
+## Join or watch by code, the name
+tui-code-join-title = Gå med i ett spel
+tui-code-watch-title = Titta på ett spel
+tui-code-hint = Rummets kod, som värden fick den (till exempel K7P-Q3X):
+tui-code-placeholder = kod
+tui-code-empty = Skriv rummets kod först.
+tui-name-title = Ditt namn vid bordet
+tui-name-hint = 1 till 32 tecken; de andra vid bordet ser det.
+tui-name-empty = Ett namn behöver minst ett tecken.
+
+## Open rooms
+tui-lobby-title = Öppna rum
+tui-lobby-code = kod
+tui-lobby-rules = regler
+tui-lobby-seats = platser
+tui-lobby-state = läge
+tui-lobby-watching = tittar
+tui-lobby-lobby = väntar
+tui-lobby-playing = spelas
+tui-lobby-over = slut
+tui-lobby-taken = { $taken } av { $players }
+tui-lobby-empty = Inga öppna rum just nu: var värd, eller starta ett snabbspel.
+
+## The host's settings in the waiting room
+tui-settings-title = Regler och rummets inställningar (för nästa spel)
+tui-key-apply = använd
+tui-settings-turn = Tidsgräns per tur
+tui-settings-turn-s = { $seconds } s
+tui-settings-turn-note = en spelare som inte har vänt i tid blir spelad för
+tui-settings-watchers = Åskådare
+tui-settings-allowed = tillåtna
+tui-settings-not-allowed = inte tillåtna
+tui-settings-locked = Låst
+tui-settings-locked-yes = ja: inga nya spelare
+tui-settings-locked-no = nej: alla med koden får sätta sig
+tui-settings-chat = Chatt
+tui-yes = ja
+tui-on = på
+tui-off = av
