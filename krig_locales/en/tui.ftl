@@ -115,3 +115,47 @@ tui-settings-chat = Chat
 tui-yes = yes
 tui-on = on
 tui-off = off
+
+## The room screen: keys, notices, the leave box, removing a seat, the deal check
+tui-room-reconnecting = connection lost: reconnecting…
+tui-room-fatal = The server ended the session: { $detail }.
+tui-key-send = send
+tui-key-close-chat = close the chat line
+tui-key-choose-card = choose a card
+tui-key-flip = flip
+tui-key-unlock = unlock
+tui-key-lock = lock
+tui-key-start = start
+tui-key-add-bot = +computer
+tui-key-remove = remove
+tui-key-rules = rules
+tui-key-not-ready = not ready
+tui-key-ready = ready
+tui-key-unrematch = take back the rematch
+tui-key-rematch = rematch
+tui-key-verify = check the deal
+tui-key-chat = chat
+tui-key-leave = leave
+tui-key-stop-watching = stop watching
+tui-room-seat-freed = The host freed your seat: you are watching now.
+# $keys: the hand's keys ("1-3")
+tui-room-hand-keys = { $count ->
+    [one] Your hand has { $count } card: press { $keys }.
+   *[other] Your hand has { $count } cards: press { $keys }.
+}
+tui-room-host-only = Only the host can do that.
+tui-room-nobody-seated = Nobody else is seated yet.
+tui-room-chat-placeholder = say something (Enter sends, Esc closes)
+tui-leave-title = Leave this game?
+tui-leave-note = The game goes on without you: the server plays your seat.
+tui-leave-leave = leave the room, back to the start screen
+tui-leave-quit = quit krig
+tui-leave-stay = stay and play on
+tui-remove-title = Remove which seat? (Enter removes, Esc keeps them)
+tui-remove-seat = seat { $n }: { $name }
+tui-verify-checking = Checking the deal of game { $game }…
+tui-verify-bad = The record does not hold up:
+tui-verify-good = Checked, and it holds:
+tui-verify-not-checked = Not checked here: { $what }.
+tui-verify-shell = From a shell:
+tui-verify-esc = Esc closes.

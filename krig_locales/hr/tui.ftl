@@ -113,3 +113,47 @@ tui-settings-chat = Chat
 tui-yes = da
 tui-on = uključen
 tui-off = isključen
+
+## The room screen
+tui-room-reconnecting = veza je izgubljena: ponovno spajanje…
+tui-room-fatal = Poslužitelj je završio sesiju: { $detail }.
+tui-key-send = pošalji
+tui-key-close-chat = zatvori chat
+tui-key-choose-card = odaberi kartu
+tui-key-flip = okreni
+tui-key-unlock = otključaj
+tui-key-lock = zaključaj
+tui-key-start = počni
+tui-key-add-bot = +računalo
+tui-key-remove = ukloni
+tui-key-rules = pravila
+tui-key-not-ready = povuci spremnost
+tui-key-ready = javi spremnost
+tui-key-unrematch = povuci revanš
+tui-key-rematch = revanš
+tui-key-verify = provjeri dijeljenje
+tui-key-chat = chat
+tui-key-leave = izađi
+tui-key-stop-watching = prestani gledati
+tui-room-seat-freed = Domaćin je oslobodio tvoje mjesto: sada gledaš.
+tui-room-hand-keys = { $count ->
+    [one] U ruci imaš { $count } kartu: pritisni { $keys }.
+    [few] U ruci imaš { $count } karte: pritisni { $keys }.
+   *[other] U ruci imaš { $count } karata: pritisni { $keys }.
+}
+tui-room-host-only = To može samo domaćin.
+tui-room-nobody-seated = Nitko drugi još ne sjedi za stolom.
+tui-room-chat-placeholder = reci nešto (Enter šalje, Esc zatvara)
+tui-leave-title = Napustiti ovu igru?
+tui-leave-note = Igra se nastavlja bez tebe: tvoje mjesto igra poslužitelj.
+tui-leave-leave = napusti sobu, natrag na početni zaslon
+tui-leave-quit = izađi iz kriga
+tui-leave-stay = ostani i igraj dalje
+tui-remove-title = Koje mjesto ukloniti? (Enter uklanja, Esc zadržava)
+tui-remove-seat = mjesto { $n }: { $name }
+tui-verify-checking = Provjera dijeljenja igre { $game }…
+tui-verify-bad = Zapis ne drži:
+tui-verify-good = Provjereno, drži:
+tui-verify-not-checked = Ovdje nije provjereno: { $what }.
+tui-verify-shell = Iz ljuske:
+tui-verify-esc = Esc zatvara.

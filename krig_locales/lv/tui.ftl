@@ -113,3 +113,47 @@ tui-settings-chat = Tērzēšana
 tui-yes = jā
 tui-on = ieslēgta
 tui-off = izslēgta
+
+## The room screen
+tui-room-reconnecting = savienojums zudis: savienojas no jauna…
+tui-room-fatal = Serveris beidza sesiju: { $detail }.
+tui-key-send = sūtīt
+tui-key-close-chat = aizvērt tērzēšanu
+tui-key-choose-card = izvēlēties kārti
+tui-key-flip = apgriezt
+tui-key-unlock = atslēgt
+tui-key-lock = slēgt
+tui-key-start = sākt
+tui-key-add-bot = +dators
+tui-key-remove = noņemt
+tui-key-rules = noteikumi
+tui-key-not-ready = atsaukt gatavību
+tui-key-ready = pieteikt gatavību
+tui-key-unrematch = atsaukt revanšu
+tui-key-rematch = revanšs
+tui-key-verify = pārbaudīt dalīšanu
+tui-key-chat = tērzēt
+tui-key-leave = iziet
+tui-key-stop-watching = beigt skatīties
+tui-room-seat-freed = Saimnieks atbrīvoja tavu vietu: tagad tu skaties.
+tui-room-hand-keys = { $count ->
+    [zero] Rokā { $count } kāršu: spied { $keys }.
+    [one] Rokā { $count } kārts: spied { $keys }.
+   *[other] Rokā { $count } kārtis: spied { $keys }.
+}
+tui-room-host-only = To var tikai saimnieks.
+tui-room-nobody-seated = Neviens cits vēl nesēž pie galda.
+tui-room-chat-placeholder = saki kaut ko (Enter sūta, Esc aizver)
+tui-leave-title = Pamest šo spēli?
+tui-leave-note = Spēle turpinās bez tevis: tavā vietā spēlē serveris.
+tui-leave-leave = pamest istabu, atpakaļ uz sākuma ekrānu
+tui-leave-quit = iziet no krig
+tui-leave-stay = palikt un spēlēt tālāk
+tui-remove-title = Kuru vietu noņemt? (Enter noņem, Esc patur)
+tui-remove-seat = vieta { $n }: { $name }
+tui-verify-checking = Pārbauda { $game }. spēles dalīšanu…
+tui-verify-bad = Ieraksts neiztur pārbaudi:
+tui-verify-good = Pārbaudīts, viss sakrīt:
+tui-verify-not-checked = Šeit nav pārbaudīts: { $what }.
+tui-verify-shell = No čaulas:
+tui-verify-esc = Esc aizver.

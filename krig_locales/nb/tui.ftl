@@ -111,3 +111,46 @@ tui-settings-chat = Chat
 tui-yes = ja
 tui-on = på
 tui-off = av
+
+## The room screen
+tui-room-reconnecting = mistet forbindelsen: kobler til igjen…
+tui-room-fatal = Serveren avsluttet økten: { $detail }.
+tui-key-send = send
+tui-key-close-chat = lukk chatlinjen
+tui-key-choose-card = velg et kort
+tui-key-flip = snu
+tui-key-unlock = lås opp
+tui-key-lock = lås
+tui-key-start = start
+tui-key-add-bot = +datamaskin
+tui-key-remove = fjern
+tui-key-rules = regler
+tui-key-not-ready = ikke klar
+tui-key-ready = klar
+tui-key-unrematch = trekk revansjen
+tui-key-rematch = revansj
+tui-key-verify = sjekk utdelingen
+tui-key-chat = chat
+tui-key-leave = forlat
+tui-key-stop-watching = slutt å se på
+tui-room-seat-freed = Verten frigjorde plassen din: nå ser du på.
+tui-room-hand-keys = { $count ->
+    [one] Du har { $count } kort på hånden: trykk { $keys }.
+   *[other] Du har { $count } kort på hånden: trykk { $keys }.
+}
+tui-room-host-only = Bare verten kan gjøre det.
+tui-room-nobody-seated = Ingen andre sitter ved bordet ennå.
+tui-room-chat-placeholder = si noe (Enter sender, Esc lukker)
+tui-leave-title = Forlate dette spillet?
+tui-leave-note = Spillet fortsetter uten deg: serveren spiller plassen din.
+tui-leave-leave = forlat rommet, tilbake til startskjermen
+tui-leave-quit = avslutt krig
+tui-leave-stay = bli og spill videre
+tui-remove-title = Hvilken plass skal fjernes? (Enter fjerner, Esc beholder)
+tui-remove-seat = plass { $n }: { $name }
+tui-verify-checking = Sjekker utdelingen i spill { $game }…
+tui-verify-bad = Protokollen holder ikke:
+tui-verify-good = Sjekket, og den holder:
+tui-verify-not-checked = Ikke sjekket her: { $what }.
+tui-verify-shell = Fra et skall:
+tui-verify-esc = Esc lukker.

@@ -115,3 +115,48 @@ tui-settings-chat = Czat
 tui-yes = tak
 tui-on = włączony
 tui-off = wyłączony
+
+## The room screen
+tui-room-reconnecting = utracono połączenie: łączę ponownie…
+tui-room-fatal = Serwer zakończył sesję: { $detail }.
+tui-key-send = wyślij
+tui-key-close-chat = zamknij czat
+tui-key-choose-card = wybierz kartę
+tui-key-flip = odkryj
+tui-key-unlock = otwórz
+tui-key-lock = zamknij
+tui-key-start = start
+tui-key-add-bot = +komputer
+tui-key-remove = usuń
+tui-key-rules = zasady
+tui-key-not-ready = cofnij gotowość
+tui-key-ready = zgłoś gotowość
+tui-key-unrematch = cofnij rewanż
+tui-key-rematch = rewanż
+tui-key-verify = sprawdź rozdanie
+tui-key-chat = czat
+tui-key-leave = wyjdź z pokoju
+tui-key-stop-watching = przestań oglądać
+tui-room-seat-freed = Gospodarz zwolnił twoje miejsce: teraz oglądasz.
+tui-room-hand-keys = { $count ->
+    [one] Masz w ręce { $count } kartę: naciśnij { $keys }.
+    [few] Masz w ręce { $count } karty: naciśnij { $keys }.
+    [many] Masz w ręce { $count } kart: naciśnij { $keys }.
+   *[other] Masz w ręce { $count } karty: naciśnij { $keys }.
+}
+tui-room-host-only = Tylko gospodarz może to zrobić.
+tui-room-nobody-seated = Nikt inny jeszcze nie siedzi przy stole.
+tui-room-chat-placeholder = napisz coś (Enter wysyła, Esc zamyka)
+tui-leave-title = Opuścić tę grę?
+tui-leave-note = Gra toczy się dalej bez ciebie: za twoje miejsce gra serwer.
+tui-leave-leave = wyjdź z pokoju, wróć do ekranu startowego
+tui-leave-quit = zakończ krig
+tui-leave-stay = zostań i graj dalej
+tui-remove-title = Które miejsce usunąć? (Enter usuwa, Esc zostawia)
+tui-remove-seat = miejsce { $n }: { $name }
+tui-verify-checking = Sprawdzam rozdanie gry { $game }…
+tui-verify-bad = Zapis się nie zgadza:
+tui-verify-good = Sprawdzone, zgadza się:
+tui-verify-not-checked = Nie sprawdzono tutaj: { $what }.
+tui-verify-shell = Z powłoki:
+tui-verify-esc = Esc zamyka.

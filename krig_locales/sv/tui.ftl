@@ -111,3 +111,46 @@ tui-settings-chat = Chatt
 tui-yes = ja
 tui-on = på
 tui-off = av
+
+## The room screen
+tui-room-reconnecting = anslutningen bröts: ansluter igen…
+tui-room-fatal = Servern avslutade sessionen: { $detail }.
+tui-key-send = skicka
+tui-key-close-chat = stäng chattraden
+tui-key-choose-card = välj ett kort
+tui-key-flip = vänd
+tui-key-unlock = lås upp
+tui-key-lock = lås
+tui-key-start = starta
+tui-key-add-bot = +dator
+tui-key-remove = ta bort
+tui-key-rules = regler
+tui-key-not-ready = inte redo
+tui-key-ready = redo
+tui-key-unrematch = ta tillbaka returen
+tui-key-rematch = retur
+tui-key-verify = kontrollera given
+tui-key-chat = chatt
+tui-key-leave = lämna
+tui-key-stop-watching = sluta titta
+tui-room-seat-freed = Värden frigjorde din plats: nu tittar du.
+tui-room-hand-keys = { $count ->
+    [one] Du har { $count } kort på handen: tryck { $keys }.
+   *[other] Du har { $count } kort på handen: tryck { $keys }.
+}
+tui-room-host-only = Bara värden kan göra det.
+tui-room-nobody-seated = Ingen annan sitter vid bordet än.
+tui-room-chat-placeholder = säg något (Enter skickar, Esc stänger)
+tui-leave-title = Lämna det här spelet?
+tui-leave-note = Spelet fortsätter utan dig: servern spelar din plats.
+tui-leave-leave = lämna rummet, tillbaka till startskärmen
+tui-leave-quit = avsluta krig
+tui-leave-stay = stanna och spela vidare
+tui-remove-title = Vilken plats ska bort? (Enter tar bort, Esc behåller)
+tui-remove-seat = plats { $n }: { $name }
+tui-verify-checking = Kontrollerar given i spel { $game }…
+tui-verify-bad = Protokollet håller inte:
+tui-verify-good = Kontrollerat, och det håller:
+tui-verify-not-checked = Inte kontrollerat här: { $what }.
+tui-verify-shell = Från ett skal:
+tui-verify-esc = Esc stänger.
