@@ -159,3 +159,139 @@ tui-verify-good = Checked, and it holds:
 tui-verify-not-checked = Not checked here: { $what }.
 tui-verify-shell = From a shell:
 tui-verify-esc = Esc closes.
+
+## The table (client_cli/tui/view.py)
+# $name: a player's name
+tui-name-you = { $name } (you)
+tui-you = You
+tui-you-lower = you
+tui-nobody = nobody
+tui-a-player = a player
+tui-head-no-room = (no room)
+tui-head-room = room
+tui-head-waiting = waiting for players
+tui-head-game = game { $game }
+# $score: "ada (you) 2, bo 1"
+tui-head-won = (won: { $score })
+tui-head-over = over
+tui-head-trick = trick { $trick }
+tui-head-you-watch = you are watching
+tui-head-you-watch-more = you are watching with { $count } more
+tui-head-watching = { $count } watching
+tui-head-invite = Invite:
+tui-head-browser = browser:
+tui-wait-players = Waiting for players: { $taken } of { $seats } seats taken.
+tui-wait-host-start = Start now (s) and computer players take the empty seats.
+tui-wait-starts = The game starts when the table is full, or when the host starts it.
+tui-wait-full-ready = Every seat is taken: the game starts when everyone is ready.
+tui-wait-full = Every seat is taken: the game is starting.
+tui-seat-free = free
+tui-tag-host = host
+tui-tag-computer = computer
+tui-tag-away = away
+tui-seat-ready = ready
+tui-seat-not-ready = not ready
+tui-wait-rules = Rules:
+tui-wait-changed = , changed:
+tui-wait-room = Room:
+tui-set-public = public (in the open rooms)
+tui-set-private = private (by code)
+tui-set-locked = locked
+tui-set-open = open to players
+tui-set-watchers = watchers allowed
+tui-set-no-watchers = no watchers
+tui-set-chat-on = chat on
+tui-set-chat-off = chat off
+tui-set-ready = ready checks
+tui-set-seat-ready = a seat means ready
+tui-set-timer = turn timer { $seconds } s
+tui-set-no-timer = no turn timer
+tui-n-cards = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+tui-flip-played = played
+tui-flip-to-play = to play
+tui-flip-flipped = flipped
+tui-flip-to-flip = to flip
+tui-flip-laid = laid
+tui-flip-sits-out = sits this war out
+tui-your-hand = Your hand
+tui-war-bang = WAR!
+# $names: who tied; $down: the cards each lays face down
+tui-war-tied = { $names } tied: { $down ->
+    [0] one card up each.
+   *[other] { $down } face down, then one up.
+}
+# $rank: the tied rank in words (tui-rank-*)
+tui-war-tied-rank = { $names } tied with { $rank }: { $down ->
+    [0] one card up each.
+   *[other] { $down } face down, then one up.
+}
+tui-rank-jacks = jacks
+tui-rank-queens = queens
+tui-rank-kings = kings
+tui-rank-aces = aces
+tui-rank-jokers = jokers
+tui-rank-n = { $n }s
+# $you: "yes" when the winner is this player
+tui-took = { $you ->
+    [yes] You took { $total } cards
+   *[no] { $name } took { $total } cards
+}
+tui-after-war = { $rounds ->
+    [1] after a war
+   *[other] after a war of { $rounds } rounds
+}
+tui-begin = Game { $game }: everyone flips, the highest card takes the trick.
+tui-begin-hand = Game { $game }: everyone chooses a card, the highest card takes the trick.
+tui-turn-hand = Your turn: choose a card ({ $keys }).
+tui-turn-flip = Your turn: press Space to flip.
+tui-waiting-for = Waiting for { $names }.
+tui-revealing = Revealing…
+tui-you-out = You are out of this game; watching it to the end.
+tui-you-sit-out = You sit this war out.
+tui-watching = Watching.
+tui-clock-turn = turn { $time }
+tui-clock-game = game { $time } left
+tui-clock = clock:
+tui-log-title = Tricks
+tui-log-none = none yet
+tui-log-war = WAR
+tui-chat-title = Chat
+tui-chat-watching = (watching)
+tui-chat-off = (off)
+tui-chat-hint = press c to say something
+
+## Game over
+# $n: the count, padded to 3 columns
+tui-over-cards = { $count ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+tui-over-wars-won = { $count ->
+    [one] { $count } war won
+   *[other] { $count } wars won
+}
+tui-over-wars = { $count ->
+    [one] { $count } war
+   *[other] { $count } wars
+}
+tui-over-rounds = ({ $count } rounds)
+tui-over-longest = ; the longest went { $count } rounds
+# $wars: tui-over-wars (and rounds)
+tui-over-tricks = { $count } tricks and { $wars }.
+tui-over-score = Games won in this room:
+tui-over-set-aside = Set aside at the deal:
+tui-rematch = Rematch:
+tui-rematch-nobody = nobody has asked yet.
+tui-rematch-ask = Press r to ask.
+# $many: "yes" unless one other player asked
+tui-rematch-wants = { $many ->
+    [yes] { $names } want one ({ $ready } of { $players }).
+   *[no] { $names } wants one ({ $ready } of { $players }).
+}
+tui-rematch-join = Press r to join in.
+tui-rematch-back = Press r to take yours back.
+tui-over-verify = Check the deal was fair: press v (or run
+tui-over-verify-end = ).

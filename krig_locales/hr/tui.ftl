@@ -157,3 +157,139 @@ tui-verify-good = Provjereno, drži:
 tui-verify-not-checked = Ovdje nije provjereno: { $what }.
 tui-verify-shell = Iz ljuske:
 tui-verify-esc = Esc zatvara.
+
+## The table
+tui-name-you = { $name } (ti)
+tui-you = Ti
+tui-you-lower = ti
+tui-nobody = nitko
+tui-a-player = igrač
+tui-head-no-room = (nema sobe)
+tui-head-room = soba
+tui-head-waiting = čeka igrače
+tui-head-game = igra { $game }
+tui-head-won = (pobjede: { $score })
+tui-head-over = gotova
+tui-head-trick = potez { $trick }
+tui-head-you-watch = gledaš
+tui-head-you-watch-more = gledaš; ostali gledatelji: { $count }
+tui-head-watching = gledatelji: { $count }
+tui-head-invite = Pozovi:
+tui-head-browser = preglednik:
+tui-wait-players = Čeka se igrače: zauzeto mjesta { $taken } od { $seats }.
+tui-wait-host-start = Počni odmah (s) i računalni igrači zauzet će prazna mjesta.
+tui-wait-starts = Igra počinje kad je stol pun ili kad je domaćin pokrene.
+tui-wait-full-ready = Sva su mjesta zauzeta: igra počinje kad svi budu spremni.
+tui-wait-full = Sva su mjesta zauzeta: igra počinje.
+tui-seat-free = slobodno
+tui-tag-host = domaćin
+tui-tag-computer = računalo
+tui-tag-away = bez veze
+tui-seat-ready = spremnost
+tui-seat-not-ready = bez spremnosti
+tui-wait-rules = Pravila:
+tui-wait-changed = , promijenjena:
+tui-wait-room = Soba:
+tui-set-public = javna (na popisu)
+tui-set-private = privatna (s kodom)
+tui-set-locked = zaključana
+tui-set-open = otvorena igračima
+tui-set-watchers = gledatelji dopušteni
+tui-set-no-watchers = bez gledatelja
+tui-set-chat-on = chat uključen
+tui-set-chat-off = chat isključen
+tui-set-ready = provjera spremnosti
+tui-set-seat-ready = mjesto znači spremnost
+tui-set-timer = vremensko ograničenje { $seconds } s
+tui-set-no-timer = bez vremenskog ograničenja
+tui-n-cards = { $count ->
+    [one] { $count } karta
+    [few] { $count } karte
+   *[other] { $count } karata
+}
+tui-flip-played = odigrano
+tui-flip-to-play = na potezu
+tui-flip-flipped = okrenuto
+tui-flip-to-flip = na potezu
+tui-flip-laid = položeno
+tui-flip-sits-out = izvan ovog rata
+tui-your-hand = Tvoja ruka
+tui-war-bang = RAT!
+tui-war-tied = Izjednačenje: { $names }. { $down ->
+    [0] Svatko po jednu licem prema gore.
+   *[other] Licem prema dolje: { $down }, zatim jedna licem prema gore.
+}
+tui-war-tied-rank = Izjednačenje ({ $rank }): { $names }. { $down ->
+    [0] Svatko po jednu licem prema gore.
+   *[other] Licem prema dolje: { $down }, zatim jedna licem prema gore.
+}
+tui-rank-jacks = dečki
+tui-rank-queens = dame
+tui-rank-kings = kraljevi
+tui-rank-aces = asovi
+tui-rank-jokers = džokeri
+tui-rank-n = { $n }
+tui-took = { $you ->
+    [yes] Uzimaš { $total ->
+        [one] { $total } kartu
+        [few] { $total } karte
+       *[other] { $total } karata
+    }
+   *[no] { $name } uzima { $total ->
+        [one] { $total } kartu
+        [few] { $total } karte
+       *[other] { $total } karata
+    }
+}
+tui-after-war = { $rounds ->
+    [1] nakon rata
+   *[other] nakon rata (krugova: { $rounds })
+}
+tui-begin = Igra { $game }: svatko okreće kartu, najviša uzima potez.
+tui-begin-hand = Igra { $game }: svatko bira kartu, najviša uzima potez.
+tui-turn-hand = Na potezu si: odaberi kartu ({ $keys }).
+tui-turn-flip = Na potezu si: pritisni razmak za okretanje.
+tui-waiting-for = Čeka se: { $names }.
+tui-revealing = Otkrivanje…
+tui-you-out = Ispadaš iz ove igre; gledaš je do kraja.
+tui-you-sit-out = Ne sudjeluješ u ovom ratu.
+tui-watching = Gledaš.
+tui-clock-turn = potez { $time }
+tui-clock-game = do kraja igre { $time }
+tui-clock = vrijeme:
+tui-log-title = Potezi
+tui-log-none = još nijedan
+tui-log-war = RAT
+tui-chat-title = Chat
+tui-chat-watching = (gleda)
+tui-chat-off = (isključen)
+tui-chat-hint = pritisni c da nešto kažeš
+
+## Game over
+tui-over-cards = { $count ->
+    [one] { $n } karta
+    [few] { $n } karte
+   *[other] { $n } karata
+}
+tui-over-wars-won = dobiveni ratovi: { $count }
+tui-over-wars = { $count ->
+    [one] { $count } rat
+    [few] { $count } rata
+   *[other] { $count } ratova
+}
+tui-over-rounds = (krugova: { $count })
+tui-over-longest = ; najduži: krugova { $count }
+tui-over-tricks = Potezi: { $count }; { $wars }.
+tui-over-score = Dobivene igre u ovoj sobi:
+tui-over-set-aside = Odvojeno pri dijeljenju:
+tui-rematch = Revanš:
+tui-rematch-nobody = još ga nitko nije tražio.
+tui-rematch-ask = Pritisni r da ga zatražiš.
+tui-rematch-wants = { $many ->
+    [yes] Revanš žele: { $names } ({ $ready } od { $players }).
+   *[no] Revanš želi: { $names } ({ $ready } od { $players }).
+}
+tui-rematch-join = Pritisni r da se pridružiš.
+tui-rematch-back = Pritisni r da povučeš svoj.
+tui-over-verify = Provjeri je li dijeljenje bilo pošteno: pritisni v (ili pokreni
+tui-over-verify-end = ).

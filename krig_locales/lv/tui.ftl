@@ -157,3 +157,139 @@ tui-verify-good = Pārbaudīts, viss sakrīt:
 tui-verify-not-checked = Šeit nav pārbaudīts: { $what }.
 tui-verify-shell = No čaulas:
 tui-verify-esc = Esc aizver.
+
+## The table
+tui-name-you = { $name } (tu)
+tui-you = Tu
+tui-you-lower = tu
+tui-nobody = neviens
+tui-a-player = spēlētājs
+tui-head-no-room = (nav istabas)
+tui-head-room = istaba
+tui-head-waiting = gaida spēlētājus
+tui-head-game = spēle { $game }
+tui-head-won = (uzvaras: { $score })
+tui-head-over = beigusies
+tui-head-trick = gājiens { $trick }
+tui-head-you-watch = tu skaties
+tui-head-you-watch-more = tu skaties; vēl skatītāji: { $count }
+tui-head-watching = skatītāji: { $count }
+tui-head-invite = Ielūgt:
+tui-head-browser = pārlūkā:
+tui-wait-players = Gaida spēlētājus: aizņemtas vietas { $taken } no { $seats }.
+tui-wait-host-start = Sāc tūlīt (s), un tukšās vietas aizņems datora spēlētāji.
+tui-wait-starts = Spēle sākas, kad galds ir pilns vai kad to sāk saimnieks.
+tui-wait-full-ready = Visas vietas aizņemtas: spēle sāksies, kad visi būs gatavi.
+tui-wait-full = Visas vietas aizņemtas: spēle sākas.
+tui-seat-free = brīva
+tui-tag-host = saimnieks
+tui-tag-computer = dators
+tui-tag-away = nav savienojuma
+tui-seat-ready = gatavība
+tui-seat-not-ready = nav gatavības
+tui-wait-rules = Noteikumi:
+tui-wait-changed = , mainīti:
+tui-wait-room = Istaba:
+tui-set-public = publiska (sarakstā)
+tui-set-private = privāta (ar kodu)
+tui-set-locked = slēgta
+tui-set-open = atvērta spēlētājiem
+tui-set-watchers = skatītāji atļauti
+tui-set-no-watchers = bez skatītājiem
+tui-set-chat-on = tērzēšana ieslēgta
+tui-set-chat-off = tērzēšana izslēgta
+tui-set-ready = gatavības pārbaude
+tui-set-seat-ready = vieta nozīmē gatavību
+tui-set-timer = laika limits { $seconds } s
+tui-set-no-timer = bez laika limita
+tui-n-cards = { $count ->
+    [zero] { $count } kāršu
+    [one] { $count } kārts
+   *[other] { $count } kārtis
+}
+tui-flip-played = izspēlēta
+tui-flip-to-play = jāizspēlē
+tui-flip-flipped = atvērta
+tui-flip-to-flip = jāapgriež
+tui-flip-laid = noliktas
+tui-flip-sits-out = nav šajā karā
+tui-your-hand = Tavas kārtis
+tui-war-bang = KARŠ!
+tui-war-tied = Vienāda ranga kārtis: { $names }. { $down ->
+    [0] Katram viena atvērta.
+   *[other] Aizvērtas: { $down }, tad viena atvērta.
+}
+tui-war-tied-rank = Vienāda ranga kārtis ({ $rank }): { $names }. { $down ->
+    [0] Katram viena atvērta.
+   *[other] Aizvērtas: { $down }, tad viena atvērta.
+}
+tui-rank-jacks = kalpi
+tui-rank-queens = dāmas
+tui-rank-kings = karaļi
+tui-rank-aces = dūži
+tui-rank-jokers = džokeri
+tui-rank-n = { $n }
+tui-took = { $you ->
+    [yes] Tu paņem { $total ->
+        [zero] { $total } kāršu
+        [one] { $total } kārti
+       *[other] { $total } kārtis
+    }
+   *[no] { $name } paņem { $total ->
+        [zero] { $total } kāršu
+        [one] { $total } kārti
+       *[other] { $total } kārtis
+    }
+}
+tui-after-war = { $rounds ->
+    [1] pēc kara
+   *[other] pēc kara (kārtas: { $rounds })
+}
+tui-begin = Spēle { $game }: katrs apgriež kārti, augstākā paņem gājienu.
+tui-begin-hand = Spēle { $game }: katrs izvēlas kārti, augstākā paņem gājienu.
+tui-turn-hand = Tavs gājiens: izvēlies kārti ({ $keys }).
+tui-turn-flip = Tavs gājiens: spied atstarpi, lai apgrieztu.
+tui-waiting-for = Gaidām: { $names }.
+tui-revealing = Atver kārtis…
+tui-you-out = Tu izkrīti no šīs spēles; skaties to līdz beigām.
+tui-you-sit-out = Tu nepiedalies šajā karā.
+tui-watching = Skaties.
+tui-clock-turn = gājiens { $time }
+tui-clock-game = līdz spēles beigām { $time }
+tui-clock = laiks:
+tui-log-title = Gājieni
+tui-log-none = vēl nav
+tui-log-war = KARŠ
+tui-chat-title = Tērzēšana
+tui-chat-watching = (skatās)
+tui-chat-off = (izslēgta)
+tui-chat-hint = spied c, lai kaut ko teiktu
+
+## Game over
+tui-over-cards = { $count ->
+    [zero] { $n } kāršu
+    [one] { $n } kārts
+   *[other] { $n } kārtis
+}
+tui-over-wars-won = uzvarēti kari: { $count }
+tui-over-wars = { $count ->
+    [zero] { $count } karu
+    [one] { $count } karš
+   *[other] { $count } kari
+}
+tui-over-rounds = (kārtas: { $count })
+tui-over-longest = ; garākais: { $count } kārtas
+tui-over-tricks = Gājieni: { $count }; { $wars }.
+tui-over-score = Uzvarētās spēles šajā istabā:
+tui-over-set-aside = Nolikts malā, dalot:
+tui-rematch = Revanšs:
+tui-rematch-nobody = neviens vēl nav prasījis.
+tui-rematch-ask = Spied r, lai prasītu.
+tui-rematch-wants = { $many ->
+    [yes] Revanšu grib: { $names } ({ $ready } no { $players }).
+   *[no] Revanšu grib: { $names } ({ $ready } no { $players }).
+}
+tui-rematch-join = Spied r, lai pievienotos.
+tui-rematch-back = Spied r, lai atsauktu savu.
+tui-over-verify = Pārbaudi, vai dalīšana bija godīga: spied v (vai palaid
+tui-over-verify-end = ).

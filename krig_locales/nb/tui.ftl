@@ -154,3 +154,131 @@ tui-verify-good = Sjekket, og den holder:
 tui-verify-not-checked = Ikke sjekket her: { $what }.
 tui-verify-shell = Fra et skall:
 tui-verify-esc = Esc lukker.
+
+## The table
+tui-name-you = { $name } (deg)
+tui-you = Du
+tui-you-lower = du
+tui-nobody = ingen
+tui-a-player = en spiller
+tui-head-no-room = (intet rom)
+tui-head-room = rom
+tui-head-waiting = venter på spillere
+tui-head-game = spill { $game }
+tui-head-won = (vunnet: { $score })
+tui-head-over = ferdig
+tui-head-trick = stikk { $trick }
+tui-head-you-watch = du ser på
+tui-head-you-watch-more = du ser på sammen med { $count } til
+tui-head-watching = { $count } ser på
+tui-head-invite = Inviter:
+tui-head-browser = nettleser:
+tui-wait-players = Venter på spillere: { $taken } av { $seats } plasser tatt.
+tui-wait-host-start = Start nå (s), så tar datamaskinspillere de tomme plassene.
+tui-wait-starts = Spillet starter når bordet er fullt, eller når verten starter det.
+tui-wait-full-ready = Alle plasser er tatt: spillet starter når alle er klare.
+tui-wait-full = Alle plasser er tatt: spillet starter.
+tui-seat-free = ledig
+tui-tag-host = vert
+tui-tag-computer = datamaskin
+tui-tag-away = borte
+tui-seat-ready = klar
+tui-seat-not-ready = ikke klar
+tui-wait-rules = Regler:
+tui-wait-changed = , endret:
+tui-wait-room = Rom:
+tui-set-public = åpent (blant de åpne rommene)
+tui-set-private = privat (med kode)
+tui-set-locked = låst
+tui-set-open = åpent for spillere
+tui-set-watchers = tilskuere tillatt
+tui-set-no-watchers = ingen tilskuere
+tui-set-chat-on = chat på
+tui-set-chat-off = chat av
+tui-set-ready = klar-sjekk
+tui-set-seat-ready = å sette seg er klar
+tui-set-timer = tidsgrense { $seconds } s
+tui-set-no-timer = ingen tidsgrense
+tui-n-cards = { $count ->
+    [one] { $count } kort
+   *[other] { $count } kort
+}
+tui-flip-played = spilt
+tui-flip-to-play = skal spille
+tui-flip-flipped = snudd
+tui-flip-to-flip = skal snu
+tui-flip-laid = lagt
+tui-flip-sits-out = står over krigen
+tui-your-hand = Hånden din
+tui-war-bang = KRIG!
+tui-war-tied = { $names } står likt: { $down ->
+    [0] ett kort med forsiden opp hver.
+   *[other] { $down } med baksiden opp, så ett med forsiden opp.
+}
+tui-war-tied-rank = { $names } står likt med { $rank }: { $down ->
+    [0] ett kort med forsiden opp hver.
+   *[other] { $down } med baksiden opp, så ett med forsiden opp.
+}
+tui-rank-jacks = knekter
+tui-rank-queens = damer
+tui-rank-kings = konger
+tui-rank-aces = ess
+tui-rank-jokers = jokere
+tui-rank-n = { $n }-ere
+tui-took = { $you ->
+    [yes] Du tok { $total } kort
+   *[no] { $name } tok { $total } kort
+}
+tui-after-war = { $rounds ->
+    [1] etter en krig
+   *[other] etter en krig på { $rounds } runder
+}
+tui-begin = Spill { $game }: alle snur, høyeste kort tar stikket.
+tui-begin-hand = Spill { $game }: alle velger et kort, høyeste kort tar stikket.
+tui-turn-hand = Din tur: velg et kort ({ $keys }).
+tui-turn-flip = Din tur: trykk mellomrom for å snu.
+tui-waiting-for = Venter på { $names }.
+tui-revealing = Viser kortene…
+tui-you-out = Du er ute av dette spillet; du ser det til slutt.
+tui-you-sit-out = Du står over denne krigen.
+tui-watching = Ser på.
+tui-clock-turn = tur { $time }
+tui-clock-game = spill { $time } igjen
+tui-clock = klokke:
+tui-log-title = Stikk
+tui-log-none = ingen ennå
+tui-log-war = KRIG
+tui-chat-title = Chat
+tui-chat-watching = (ser på)
+tui-chat-off = (av)
+tui-chat-hint = trykk c for å si noe
+
+## Game over
+tui-over-cards = { $count ->
+    [one] { $n } kort
+   *[other] { $n } kort
+}
+tui-over-wars-won = { $count ->
+    [one] { $count } krig vunnet
+   *[other] { $count } kriger vunnet
+}
+tui-over-wars = { $count ->
+    [one] { $count } krig
+   *[other] { $count } kriger
+}
+tui-over-rounds = ({ $count } runder)
+tui-over-longest = ; den lengste varte { $count } runder
+tui-over-tricks = { $count } stikk og { $wars }.
+tui-over-score = Spill vunnet i dette rommet:
+tui-over-set-aside = Lagt til side ved utdelingen:
+tui-rematch = Revansj:
+tui-rematch-nobody = ingen har bedt om det ennå.
+tui-rematch-ask = Trykk r for å be om det.
+tui-rematch-wants = { $many ->
+    [yes] { $names } vil ha revansj ({ $ready } av { $players }).
+   *[no] { $names } vil ha revansj ({ $ready } av { $players }).
+}
+tui-rematch-join = Trykk r for å bli med.
+tui-rematch-back = Trykk r for å trekke din tilbake.
+tui-over-verify = Sjekk at utdelingen var rettferdig: trykk v (eller kjør
+tui-over-verify-end = ).

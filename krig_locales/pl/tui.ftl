@@ -160,3 +160,144 @@ tui-verify-good = Sprawdzone, zgadza się:
 tui-verify-not-checked = Nie sprawdzono tutaj: { $what }.
 tui-verify-shell = Z powłoki:
 tui-verify-esc = Esc zamyka.
+
+## The table
+tui-name-you = { $name } (ty)
+tui-you = Ty
+tui-you-lower = ty
+tui-nobody = nikt
+tui-a-player = gracz
+tui-head-no-room = (bez pokoju)
+tui-head-room = pokój
+tui-head-waiting = czeka na graczy
+tui-head-game = gra { $game }
+tui-head-won = (wygrane: { $score })
+tui-head-over = koniec
+tui-head-trick = bitwa { $trick }
+tui-head-you-watch = oglądasz
+tui-head-you-watch-more = oglądasz, razem z innymi: { $count }
+tui-head-watching = widzowie: { $count }
+tui-head-invite = Zaproś:
+tui-head-browser = przeglądarka:
+tui-wait-players = Czekamy na graczy: zajęte miejsca { $taken } z { $seats }.
+tui-wait-host-start = Zacznij teraz (s), a gracze komputerowi zajmą puste miejsca.
+tui-wait-starts = Gra zaczyna się, gdy stół jest pełny albo gdy zacznie ją gospodarz.
+tui-wait-full-ready = Wszystkie miejsca zajęte: gra zacznie się, gdy wszyscy będą gotowi.
+tui-wait-full = Wszystkie miejsca zajęte: gra się zaczyna.
+tui-seat-free = wolne
+tui-tag-host = gospodarz
+tui-tag-computer = komputer
+tui-tag-away = bez połączenia
+tui-seat-ready = gotowość
+tui-seat-not-ready = brak gotowości
+tui-wait-rules = Zasady:
+tui-wait-changed = , zmienione:
+tui-wait-room = Pokój:
+tui-set-public = publiczny (na liście)
+tui-set-private = prywatny (z kodem)
+tui-set-locked = zamknięty
+tui-set-open = otwarty dla graczy
+tui-set-watchers = widzowie dozwoleni
+tui-set-no-watchers = bez widzów
+tui-set-chat-on = czat włączony
+tui-set-chat-off = czat wyłączony
+tui-set-ready = sprawdzanie gotowości
+tui-set-seat-ready = miejsce to gotowość
+tui-set-timer = limit czasu { $seconds } s
+tui-set-no-timer = bez limitu czasu
+tui-n-cards = { $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } kart
+   *[other] { $count } karty
+}
+tui-flip-played = zagrana
+tui-flip-to-play = zagraj
+tui-flip-flipped = odkryta
+tui-flip-to-flip = odkryj
+tui-flip-laid = położone
+tui-flip-sits-out = poza tą wojną
+tui-your-hand = Twoja ręka
+tui-war-bang = WOJNA!
+tui-war-tied = Remis: { $names }. { $down ->
+    [0] Po jednej odkrytej.
+   *[other] Zakryte: { $down }, potem jedna odkryta.
+}
+tui-war-tied-rank = Remis ({ $rank }): { $names }. { $down ->
+    [0] Po jednej odkrytej.
+   *[other] Zakryte: { $down }, potem jedna odkryta.
+}
+tui-rank-jacks = walety
+tui-rank-queens = damy
+tui-rank-kings = króle
+tui-rank-aces = asy
+tui-rank-jokers = jokery
+tui-rank-n = { $n }
+tui-took = { $you ->
+    [yes] Bierzesz { $total ->
+        [one] { $total } kartę
+        [few] { $total } karty
+        [many] { $total } kart
+       *[other] { $total } karty
+    }
+   *[no] { $name } bierze { $total ->
+        [one] { $total } kartę
+        [few] { $total } karty
+        [many] { $total } kart
+       *[other] { $total } karty
+    }
+}
+tui-after-war = { $rounds ->
+    [1] po wojnie
+   *[other] po wojnie (rundy: { $rounds })
+}
+tui-begin = Gra { $game }: każdy odkrywa kartę, najwyższa bierze bitwę.
+tui-begin-hand = Gra { $game }: każdy wybiera kartę, najwyższa bierze bitwę.
+tui-turn-hand = Twój ruch: wybierz kartę ({ $keys }).
+tui-turn-flip = Twój ruch: naciśnij Spację, by odkryć.
+tui-waiting-for = Czekamy na: { $names }.
+tui-revealing = Odkrywanie…
+tui-you-out = Odpadasz z tej gry; oglądasz ją do końca.
+tui-you-sit-out = Nie bierzesz udziału w tej wojnie.
+tui-watching = Oglądasz.
+tui-clock-turn = ruch { $time }
+tui-clock-game = do końca gry { $time }
+tui-clock = czas:
+tui-log-title = Bitwy
+tui-log-none = jeszcze żadnej
+tui-log-war = WOJNA
+tui-chat-title = Czat
+tui-chat-watching = (widz)
+tui-chat-off = (wyłączony)
+tui-chat-hint = naciśnij c, by coś napisać
+
+## Game over
+tui-over-cards = { $count ->
+    [one] { $n } karta
+    [few] { $n } karty
+    [many] { $n } kart
+   *[other] { $n } karty
+}
+tui-over-wars-won = wygrane wojny: { $count }
+tui-over-wars = { $count ->
+    [one] { $count } wojna
+    [few] { $count } wojny
+    [many] { $count } wojen
+   *[other] { $count } wojny
+}
+tui-over-rounds = (rundy: { $count })
+tui-over-longest = ; najdłuższa: rundy { $count }
+tui-over-tricks = Bitwy: { $count }, { $wars }.
+tui-over-score = Gry wygrane w tym pokoju:
+tui-over-set-aside = Odłożone przy rozdaniu:
+tui-rematch = Rewanż:
+tui-rematch-nobody = nikt jeszcze nie prosił.
+tui-rematch-ask = Naciśnij r, by poprosić.
+tui-rematch-wants = { $many ->
+    [yes] Chcą rewanżu: { $names } ({ $ready } z { $players }).
+   *[no] Chce rewanżu: { $names } ({ $ready } z { $players }).
+}
+tui-rematch-join = Naciśnij r, by dołączyć.
+tui-rematch-back = Naciśnij r, by wycofać swoją prośbę.
+tui-over-verify = Sprawdź, czy rozdanie było uczciwe: naciśnij v (lub uruchom
+tui-over-verify-end = ).

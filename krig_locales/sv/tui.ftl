@@ -154,3 +154,131 @@ tui-verify-good = Kontrollerat, och det håller:
 tui-verify-not-checked = Inte kontrollerat här: { $what }.
 tui-verify-shell = Från ett skal:
 tui-verify-esc = Esc stänger.
+
+## The table
+tui-name-you = { $name } (du)
+tui-you = Du
+tui-you-lower = du
+tui-nobody = ingen
+tui-a-player = en spelare
+tui-head-no-room = (inget rum)
+tui-head-room = rum
+tui-head-waiting = väntar på spelare
+tui-head-game = spel { $game }
+tui-head-won = (vunna: { $score })
+tui-head-over = slut
+tui-head-trick = drabbning { $trick }
+tui-head-you-watch = du tittar
+tui-head-you-watch-more = du tittar tillsammans med { $count } till
+tui-head-watching = { $count } tittar
+tui-head-invite = Bjud in:
+tui-head-browser = webbläsare:
+tui-wait-players = Väntar på spelare: { $taken } av { $seats } platser tagna.
+tui-wait-host-start = Starta nu (s), så tar datorspelare de tomma platserna.
+tui-wait-starts = Spelet startar när bordet är fullt, eller när värden startar det.
+tui-wait-full-ready = Alla platser är tagna: spelet startar när alla är redo.
+tui-wait-full = Alla platser är tagna: spelet startar.
+tui-seat-free = ledig
+tui-tag-host = värd
+tui-tag-computer = dator
+tui-tag-away = borta
+tui-seat-ready = redo
+tui-seat-not-ready = inte redo
+tui-wait-rules = Regler:
+tui-wait-changed = , ändrade:
+tui-wait-room = Rum:
+tui-set-public = öppet (bland de öppna rummen)
+tui-set-private = privat (med kod)
+tui-set-locked = låst
+tui-set-open = öppet för spelare
+tui-set-watchers = åskådare tillåtna
+tui-set-no-watchers = inga åskådare
+tui-set-chat-on = chatt på
+tui-set-chat-off = chatt av
+tui-set-ready = redo-kontroll
+tui-set-seat-ready = en plats betyder redo
+tui-set-timer = tidsgräns { $seconds } s
+tui-set-no-timer = ingen tidsgräns
+tui-n-cards = { $count ->
+    [one] { $count } kort
+   *[other] { $count } kort
+}
+tui-flip-played = spelat
+tui-flip-to-play = ska spela
+tui-flip-flipped = vänt
+tui-flip-to-flip = ska vända
+tui-flip-laid = lagt
+tui-flip-sits-out = står över kriget
+tui-your-hand = Din hand
+tui-war-bang = KRIG!
+tui-war-tied = { $names } har lika: { $down ->
+    [0] ett kort uppvänt var.
+   *[other] { $down } dolda, sedan ett uppvänt.
+}
+tui-war-tied-rank = { $names } har lika med { $rank }: { $down ->
+    [0] ett kort uppvänt var.
+   *[other] { $down } dolda, sedan ett uppvänt.
+}
+tui-rank-jacks = knektar
+tui-rank-queens = damer
+tui-rank-kings = kungar
+tui-rank-aces = ess
+tui-rank-jokers = jokrar
+tui-rank-n = { $n }:or
+tui-took = { $you ->
+    [yes] Du tog { $total } kort
+   *[no] { $name } tog { $total } kort
+}
+tui-after-war = { $rounds ->
+    [1] efter ett krig
+   *[other] efter ett krig på { $rounds } omgångar
+}
+tui-begin = Spel { $game }: alla vänder, högsta kortet tar drabbningen.
+tui-begin-hand = Spel { $game }: alla väljer ett kort, högsta kortet tar drabbningen.
+tui-turn-hand = Din tur: välj ett kort ({ $keys }).
+tui-turn-flip = Din tur: tryck mellanslag för att vända.
+tui-waiting-for = Väntar på { $names }.
+tui-revealing = Visar korten…
+tui-you-out = Du har åkt ur det här spelet; du ser det till slutet.
+tui-you-sit-out = Du står över det här kriget.
+tui-watching = Tittar.
+tui-clock-turn = tur { $time }
+tui-clock-game = spel { $time } kvar
+tui-clock = klocka:
+tui-log-title = Drabbningar
+tui-log-none = inga än
+tui-log-war = KRIG
+tui-chat-title = Chatt
+tui-chat-watching = (tittar)
+tui-chat-off = (av)
+tui-chat-hint = tryck c för att säga något
+
+## Game over
+tui-over-cards = { $count ->
+    [one] { $n } kort
+   *[other] { $n } kort
+}
+tui-over-wars-won = { $count ->
+    [one] { $count } krig vunnet
+   *[other] { $count } krig vunna
+}
+tui-over-wars = { $count ->
+    [one] { $count } krig
+   *[other] { $count } krig
+}
+tui-over-rounds = ({ $count } omgångar)
+tui-over-longest = ; det längsta varade { $count } omgångar
+tui-over-tricks = { $count } drabbningar och { $wars }.
+tui-over-score = Spel vunna i det här rummet:
+tui-over-set-aside = Lagt åt sidan vid given:
+tui-rematch = Retur:
+tui-rematch-nobody = ingen har bett om det än.
+tui-rematch-ask = Tryck r för att be om det.
+tui-rematch-wants = { $many ->
+    [yes] { $names } vill ha retur ({ $ready } av { $players }).
+   *[no] { $names } vill ha retur ({ $ready } av { $players }).
+}
+tui-rematch-join = Tryck r för att vara med.
+tui-rematch-back = Tryck r för att ta tillbaka din.
+tui-over-verify = Kontrollera att given var rättvis: tryck v (eller kör
+tui-over-verify-end = ).
