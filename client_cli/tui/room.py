@@ -219,7 +219,7 @@ class RoomScreen(Screen[None]):
             out.append(
                 (view.hand_keys(t), tr("tui-key-choose-card"))
                 if t.hand_game
-                else ("space", tr("tui-key-flip"))
+                else (tr("tui-keyname-space"), tr("tui-key-flip"))
             )
         if lobby and room is not None:
             if view.is_host(t):

@@ -83,15 +83,24 @@ def head(t: Table, seen: Seen, width: int) -> Text:
         out.append("  " + tr("tui-head-waiting"), style=DIM)
     else:
         out.append("  " + tr("tui-head-game", game=room.game))
-        if any(room.wins) and room.state == "playing":
-            out.append("  " + tr("tui-head-won", score=score(t)), style=DIM)
+        tail = Text()
         if room.state == "over":
-            out.append(" " + tr("tui-head-over"), style="bold")
+            tail.append(" " + tr("tui-head-over"), style="bold")
         elif t.phase in ("battle", "war"):
             trick = (t.tricks + 1) if t.phase == "battle" or t.war is None else t.war.trick
-            out.append("  " + tr("tui-head-trick", trick=trick))
+            tail.append("  " + tr("tui-head-trick", trick=trick))
             if t.phase == "war":
-                out.append("  " + tr("tui-war-bang"), style="bold red")
+                tail.append("  " + tr("tui-war-bang"), style="bold red")
+        won = "  " + tr("tui-head-won", score=score(t))
+        if (
+            any(room.wins)
+            and room.state == "playing"
+            and (
+                out.cell_len + len(won) + tail.cell_len < width  # (the score gives way to the war)
+            )
+        ):
+            out.append(won, style=DIM)
+        out.append_text(tail)
     right = ""
     if seen.connection:
         right = f"[{seen.connection}]"

@@ -295,3 +295,4 @@ tui-rematch-join = Press r to join in.
 tui-rematch-back = Press r to take yours back.
 tui-over-verify = Check the deal was fair: press v (or run
 tui-over-verify-end = ).
+tui-keyname-space = space

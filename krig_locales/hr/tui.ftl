@@ -216,12 +216,12 @@ tui-flip-sits-out = izvan ovog rata
 tui-your-hand = Tvoja ruka
 tui-war-bang = RAT!
 tui-war-tied = Izjednačenje: { $names }. { $down ->
-    [0] Svatko po jednu licem prema gore.
-   *[other] Licem prema dolje: { $down }, zatim jedna licem prema gore.
+    [0] Svatko po jednu licem gore.
+   *[other] Licem dolje: { $down }, zatim jedna licem gore.
 }
 tui-war-tied-rank = Izjednačenje ({ $rank }): { $names }. { $down ->
-    [0] Svatko po jednu licem prema gore.
-   *[other] Licem prema dolje: { $down }, zatim jedna licem prema gore.
+    [0] Svatko po jednu licem gore.
+   *[other] Licem dolje: { $down }, zatim jedna licem gore.
 }
 tui-rank-jacks = dečki
 tui-rank-queens = dame
@@ -293,3 +293,4 @@ tui-rematch-join = Pritisni r da se pridružiš.
 tui-rematch-back = Pritisni r da povučeš svoj.
 tui-over-verify = Provjeri je li dijeljenje bilo pošteno: pritisni v (ili pokreni
 tui-over-verify-end = ).
+tui-keyname-space = razmak

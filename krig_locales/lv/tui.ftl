@@ -293,3 +293,4 @@ tui-rematch-join = Spied r, lai pievienotos.
 tui-rematch-back = Spied r, lai atsauktu savu.
 tui-over-verify = Pārbaudi, vai dalīšana bija godīga: spied v (vai palaid
 tui-over-verify-end = ).
+tui-keyname-space = atstarpe

@@ -282,3 +282,4 @@ tui-rematch-join = Trykk r for å bli med.
 tui-rematch-back = Trykk r for å trekke din tilbake.
 tui-over-verify = Sjekk at utdelingen var rettferdig: trykk v (eller kjør
 tui-over-verify-end = ).
+tui-keyname-space = mellomrom

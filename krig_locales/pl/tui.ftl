@@ -301,3 +301,4 @@ tui-rematch-join = Naciśnij r, by dołączyć.
 tui-rematch-back = Naciśnij r, by wycofać swoją prośbę.
 tui-over-verify = Sprawdź, czy rozdanie było uczciwe: naciśnij v (lub uruchom
 tui-over-verify-end = ).
+tui-keyname-space = spacja

@@ -282,3 +282,4 @@ tui-rematch-join = Tryck r för att vara med.
 tui-rematch-back = Tryck r för att ta tillbaka din.
 tui-over-verify = Kontrollera att given var rättvis: tryck v (eller kör
 tui-over-verify-end = ).
+tui-keyname-space = mellanslag
