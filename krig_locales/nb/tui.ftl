@@ -25,7 +25,7 @@ tui-key-keep = behold
 
 ## The start screen
 tui-start-title = krig · Krig, kortspillet, med venner
-tui-menu-computer = Spill mot datamaskinen nå: klassisk Krig, én datamaskinspiller, ingen venting
+tui-menu-computer = Spill mot datamaskinen nå: klassisk Krig, én motstander, ingen venting
 tui-menu-host = Vær vert: velg reglene, inviter venner eller datamaskinspillere
 tui-menu-join = Bli med i et spill med koden
 tui-menu-quick = Hurtigspill: en plass i neste åpne spill
