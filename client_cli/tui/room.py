@@ -457,14 +457,15 @@ class RoomScreen(Screen[None]):
 
 def _describe_seat(t: Table, msg: object, names: list[str]) -> str:
     if isinstance(msg, m.PlayerJoined):
-        return f"{msg.name} sat down{' (computer)' if msg.bot else ''}"
+        key = "tui-seat-joined-bot" if msg.bot else "tui-seat-joined"
+        return tr(key, name=msg.name)
     if isinstance(msg, m.PlayerLeft):
         name = names[msg.seat] if msg.seat < len(names) and names[msg.seat] else None
-        return f"{name or view.who(t, msg.seat)} left"
+        return tr("tui-seat-left", name=name or view.who(t, msg.seat))
     if isinstance(msg, m.PlayerDisconnected):
-        return f"{view.who(t, msg.seat)} lost the connection"
+        return tr("tui-seat-lost", name=view.who(t, msg.seat))
     if isinstance(msg, m.PlayerReconnected):
-        return f"{view.who(t, msg.seat)} is back"
+        return tr("tui-seat-back", name=view.who(t, msg.seat))
     return ""
 
 

@@ -296,3 +296,10 @@ tui-rematch-back = Press r to take yours back.
 tui-over-verify = Check the deal was fair: press v (or run
 tui-over-verify-end = ).
 tui-keyname-space = space
+
+## Comings and goings in the chat
+tui-seat-joined = { $name } sat down
+tui-seat-joined-bot = { $name } sat down (computer)
+tui-seat-left = { $name } left
+tui-seat-lost = { $name } lost the connection
+tui-seat-back = { $name } is back

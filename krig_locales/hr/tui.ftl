@@ -294,3 +294,10 @@ tui-rematch-back = Pritisni r da povučeš svoj.
 tui-over-verify = Provjeri je li dijeljenje bilo pošteno: pritisni v (ili pokreni
 tui-over-verify-end = ).
 tui-keyname-space = razmak
+
+## Comings and goings in the chat
+tui-seat-joined = Sjeda za stol: { $name }
+tui-seat-joined-bot = Sjeda za stol: { $name } (računalo)
+tui-seat-left = Odlazi: { $name }
+tui-seat-lost = Izgubljena veza: { $name }
+tui-seat-back = Vraća se: { $name }

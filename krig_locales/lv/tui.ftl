@@ -294,3 +294,10 @@ tui-rematch-back = Spied r, lai atsauktu savu.
 tui-over-verify = Pārbaudi, vai dalīšana bija godīga: spied v (vai palaid
 tui-over-verify-end = ).
 tui-keyname-space = atstarpe
+
+## Comings and goings in the chat
+tui-seat-joined = Apsēžas: { $name }
+tui-seat-joined-bot = Apsēžas: { $name } (dators)
+tui-seat-left = Aiziet: { $name }
+tui-seat-lost = Zudis savienojums: { $name }
+tui-seat-back = Atgriežas: { $name }

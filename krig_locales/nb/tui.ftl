@@ -283,3 +283,10 @@ tui-rematch-back = Trykk r for å trekke din tilbake.
 tui-over-verify = Sjekk at utdelingen var rettferdig: trykk v (eller kjør
 tui-over-verify-end = ).
 tui-keyname-space = mellomrom
+
+## Comings and goings in the chat
+tui-seat-joined = { $name } satte seg
+tui-seat-joined-bot = { $name } satte seg (datamaskin)
+tui-seat-left = { $name } gikk
+tui-seat-lost = { $name } mistet forbindelsen
+tui-seat-back = { $name } er tilbake

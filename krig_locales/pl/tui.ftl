@@ -302,3 +302,10 @@ tui-rematch-back = Naciśnij r, by wycofać swoją prośbę.
 tui-over-verify = Sprawdź, czy rozdanie było uczciwe: naciśnij v (lub uruchom
 tui-over-verify-end = ).
 tui-keyname-space = spacja
+
+## Comings and goings in the chat
+tui-seat-joined = { $name } siada przy stole
+tui-seat-joined-bot = { $name } siada przy stole (komputer)
+tui-seat-left = { $name } wychodzi
+tui-seat-lost = { $name }: utracone połączenie
+tui-seat-back = { $name } wraca

@@ -283,3 +283,10 @@ tui-rematch-back = Tryck r för att ta tillbaka din.
 tui-over-verify = Kontrollera att given var rättvis: tryck v (eller kör
 tui-over-verify-end = ).
 tui-keyname-space = mellanslag
+
+## Comings and goings in the chat
+tui-seat-joined = { $name } satte sig
+tui-seat-joined-bot = { $name } satte sig (dator)
+tui-seat-left = { $name } gick
+tui-seat-lost = { $name } tappade anslutningen
+tui-seat-back = { $name } är tillbaka
