@@ -191,3 +191,49 @@ web-say-something = Say something
 web-chat-title = Enter sends; Esc goes back to the table (Space flips)
 web-send = Send
 web-chat-off = The host turned the chat off.
+
+## Connection and name
+
+web-not-connected = Not connected: try again in a moment.
+web-connection-lost = Connection lost.
+web-trying-again = Trying again in { $n } s…
+web-seat-kept = Your seat is kept for you.
+web-try-now = Try now
+web-dismiss = Dismiss
+web-change-name = Change your name
+web-welcome = Welcome to krig
+web-invited-by = You are invited to { $name }'s table (room { $code }).
+web-invited = You are invited to room { $code }.
+web-call-you = What should the table call you?
+web-name-example = e.g. Ada
+web-join-table = Join the table
+web-lets-play = Let's play
+web-cancel = Cancel
+web-remembered = Remembered in this browser.
+web-next-room = A new name takes effect in your next room.
+
+## The home page
+
+web-hero = War, with friends
+web-lead = The card game of pure luck, played in the browser: everyone flips at once, ties mean war. Five countries' rules, 2 to 4 players, computer players when you are short.
+web-host-game = Host a game
+web-players = Players
+web-round-cap = Round cap
+web-cap-after = After { $n } tricks, most cards wins.
+web-cap-none = None: the game goes on until one player has every card.
+web-every-rule = Every rule, in words
+web-list-it = List it in the open rooms
+web-ready-checks-long = Ready checks (players must say they are ready)
+web-create-room = Create the room
+web-play-computer = Play the computer now
+web-join-friend = Join a friend
+web-room-code = Room code
+web-take-seat = Take a seat
+web-watch = Watch
+web-quick-game = Quick game
+web-quick-hint = Sit down at a public table; computer players fill it if nobody comes.
+web-find-table = Find a table
+web-open-rooms = Open rooms
+web-lobby-empty = No public rooms right now. Host one, or find a quick game.
+web-join = Join
+web-n-players = { $n } players

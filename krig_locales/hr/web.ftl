@@ -189,3 +189,49 @@ web-say-something = Reci nešto
 web-chat-title = Enter šalje; Esc se vraća na stol (razmak okreće)
 web-send = Pošalji
 web-chat-off = Domaćin je isključio čavrljanje.
+
+## Connection and name
+
+web-not-connected = Nema veze: pokušaj za trenutak.
+web-connection-lost = Veza je prekinuta.
+web-trying-again = Novi pokušaj za { $n } s…
+web-seat-kept = Tvoje mjesto te čeka.
+web-try-now = Pokušaj sada
+web-dismiss = Zatvori
+web-change-name = Promijeni ime
+web-welcome = Dobro došli u krig
+web-invited-by = Pozvan si za stol: { $name } (soba { $code }).
+web-invited = Pozvan si u sobu { $code }.
+web-call-you = Kako da te stol zove?
+web-name-example = npr. Ada
+web-join-table = Sjedni za stol
+web-lets-play = Igrajmo
+web-cancel = Odustani
+web-remembered = Pamti se u ovom pregledniku.
+web-next-room = Novo ime vrijedi od sljedeće sobe.
+
+## The home page
+
+web-hero = Rat s prijateljima
+web-lead = Kartaška igra čiste sreće, u pregledniku: svi okreću odjednom, iste karte znače rat. Pravila iz pet zemalja, 2 do 4 igrača, računalni igrači kad vas je premalo.
+web-host-game = Pokreni igru
+web-players = Igrači
+web-round-cap = Ograničenje poteza
+web-cap-after = Nakon { $n } poteza pobjeđuje najviše karata.
+web-cap-none = Nema: igra traje dok jedan igrač nema sve karte.
+web-every-rule = Sva pravila, riječima
+web-list-it = Prikaži na popisu otvorenih soba
+web-ready-checks-long = Provjera spremnosti (igrači moraju reći da su spremni)
+web-create-room = Otvori sobu
+web-play-computer = Igraj protiv računala sada
+web-join-friend = Pridruži se prijatelju
+web-room-code = Kod sobe
+web-take-seat = Sjedni
+web-watch = Gledaj
+web-quick-game = Brza igra
+web-quick-hint = Sjedni za javni stol; računalni igrači ga popune ako nitko ne dođe.
+web-find-table = Nađi stol
+web-open-rooms = Otvorene sobe
+web-lobby-empty = Trenutno nema otvorenih soba. Pokreni jednu ili nađi brzu igru.
+web-join = Pridruži se
+web-n-players = Igrači: { $n }

@@ -189,3 +189,49 @@ web-say-something = Saki kaut ko
 web-chat-title = Enter nosūta; Esc atgriežas pie galda (atstarpe atver)
 web-send = Sūtīt
 web-chat-off = Saimnieks izslēdza tērzēšanu.
+
+## Connection and name
+
+web-not-connected = Nav savienojuma: mēģini pēc brīža.
+web-connection-lost = Savienojums pārtrūka.
+web-trying-again = Mēģinās vēlreiz pēc { $n } s…
+web-seat-kept = Tava vieta tiek turēta.
+web-try-now = Mēģināt tagad
+web-dismiss = Aizvērt
+web-change-name = Mainīt vārdu
+web-welcome = Laipni lūgts krig
+web-invited-by = Tevi aicina pie galda: { $name } (istaba { $code }).
+web-invited = Tevi aicina uz istabu { $code }.
+web-call-you = Kā galdam tevi saukt?
+web-name-example = piem., Ada
+web-join-table = Pievienoties galdam
+web-lets-play = Spēlējam
+web-cancel = Atcelt
+web-remembered = Saglabāts šajā pārlūkā.
+web-next-room = Jaunais vārds derēs nākamajā istabā.
+
+## The home page
+
+web-hero = Karš ar draugiem
+web-lead = Tīras veiksmes kāršu spēle pārlūkā: visi atver reizē, vienādas kārtis nozīmē karu. Piecu valstu noteikumi, 2 līdz 4 spēlētāji, datora spēlētāji, ja jūs ir par maz.
+web-host-game = Rīkot spēli
+web-players = Spēlētāji
+web-round-cap = Gājienu limits
+web-cap-after = Pēc { $n } gājieniem uzvar visvairāk kāršu.
+web-cap-none = Nav: spēle turpinās, līdz vienam spēlētājam ir visas kārtis.
+web-every-rule = Visi noteikumi vārdos
+web-list-it = Rādīt atvērto istabu sarakstā
+web-ready-checks-long = Gatavības pārbaude (spēlētājiem jāpasaka, ka ir gatavi)
+web-create-room = Izveidot istabu
+web-play-computer = Spēlēt pret datoru tagad
+web-join-friend = Pievienoties draugam
+web-room-code = Istabas kods
+web-take-seat = Apsēsties
+web-watch = Skatīties
+web-quick-game = Ātrā spēle
+web-quick-hint = Apsēdies pie publiska galda; ja neviens nenāk, vietas aizņem datora spēlētāji.
+web-find-table = Atrast galdu
+web-open-rooms = Atvērtās istabas
+web-lobby-empty = Pašlaik nav atvērtu istabu. Izveido kādu vai atrodi ātro spēli.
+web-join = Pievienoties
+web-n-players = Spēlētāji: { $n }

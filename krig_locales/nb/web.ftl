@@ -186,3 +186,49 @@ web-say-something = Si noe
 web-chat-title = Enter sender; Esc går tilbake til bordet (mellomrom snur)
 web-send = Send
 web-chat-off = Verten har slått av praten.
+
+## Connection and name
+
+web-not-connected = Ikke tilkoblet: prøv igjen om litt.
+web-connection-lost = Forbindelsen ble brutt.
+web-trying-again = Prøver igjen om { $n } s…
+web-seat-kept = Plassen din holdes av for deg.
+web-try-now = Prøv nå
+web-dismiss = Lukk
+web-change-name = Endre navnet ditt
+web-welcome = Velkommen til krig
+web-invited-by = Du er invitert til bordet til { $name } (rom { $code }).
+web-invited = Du er invitert til rom { $code }.
+web-call-you = Hva skal bordet kalle deg?
+web-name-example = f.eks. Ada
+web-join-table = Sett deg ved bordet
+web-lets-play = Sett i gang
+web-cancel = Avbryt
+web-remembered = Huskes i denne nettleseren.
+web-next-room = Et nytt navn gjelder fra neste rom.
+
+## The home page
+
+web-hero = Krig, med venner
+web-lead = Kortspillet som er ren flaks, i nettleseren: alle snur samtidig, og like kort betyr krig. Regler fra fem land, 2 til 4 spillere, datamaskinspillere når dere er for få.
+web-host-game = Start et spill
+web-players = Spillere
+web-round-cap = Grense for stikk
+web-cap-after = Etter { $n } stikk vinner flest kort.
+web-cap-none = Ingen: spillet varer til én spiller har alle kortene.
+web-every-rule = Alle reglene, i ord
+web-list-it = Før det opp blant de åpne rommene
+web-ready-checks-long = Klar-sjekk (spillerne må si at de er klare)
+web-create-room = Opprett rommet
+web-play-computer = Spill mot datamaskinen nå
+web-join-friend = Bli med en venn
+web-room-code = Romkode
+web-take-seat = Sett deg
+web-watch = Se på
+web-quick-game = Raskt spill
+web-quick-hint = Sett deg ved et åpent bord; datamaskinspillere fyller det om ingen kommer.
+web-find-table = Finn et bord
+web-open-rooms = Åpne rom
+web-lobby-empty = Ingen åpne rom akkurat nå. Start et, eller finn et raskt spill.
+web-join = Bli med
+web-n-players = { $n } spillere

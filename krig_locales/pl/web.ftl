@@ -192,3 +192,49 @@ web-say-something = Napisz coś
 web-chat-title = Enter wysyła; Esc wraca do stołu (spacja odkrywa)
 web-send = Wyślij
 web-chat-off = Gospodarz wyłączył czat.
+
+## Connection and name
+
+web-not-connected = Brak połączenia: spróbuj za chwilę.
+web-connection-lost = Połączenie zerwane.
+web-trying-again = Ponowna próba za { $n } s…
+web-seat-kept = Twoje miejsce czeka na ciebie.
+web-try-now = Spróbuj teraz
+web-dismiss = Zamknij
+web-change-name = Zmień imię
+web-welcome = Witaj w krig
+web-invited-by = Zaproszenie do stołu gracza { $name } (pokój { $code }).
+web-invited = Zaproszenie do pokoju { $code }.
+web-call-you = Jak mamy cię nazywać przy stole?
+web-name-example = np. Ada
+web-join-table = Usiądź przy stole
+web-lets-play = Gramy
+web-cancel = Anuluj
+web-remembered = Zapamiętane w tej przeglądarce.
+web-next-room = Nowe imię obowiązuje od następnego pokoju.
+
+## The home page
+
+web-hero = Wojna z przyjaciółmi
+web-lead = Gra karciana czystego szczęścia, w przeglądarce: wszyscy odkrywają naraz, remis oznacza wojnę. Zasady z pięciu krajów, od 2 do 4 graczy, komputer dosiada się, gdy brakuje ludzi.
+web-host-game = Załóż grę
+web-players = Gracze
+web-round-cap = Limit bitew
+web-cap-after = Po { $n } bitwach wygrywa najwięcej kart.
+web-cap-none = Brak: gra trwa, aż jeden gracz ma wszystkie karty.
+web-every-rule = Wszystkie zasady, słowami
+web-list-it = Pokaż na liście otwartych pokoi
+web-ready-checks-long = Gotowość (gracze muszą potwierdzić, że są gotowi)
+web-create-room = Utwórz pokój
+web-play-computer = Zagraj teraz z komputerem
+web-join-friend = Dołącz do znajomego
+web-room-code = Kod pokoju
+web-take-seat = Usiądź
+web-watch = Oglądaj
+web-quick-game = Szybka gra
+web-quick-hint = Usiądź przy publicznym stole; komputer zajmie miejsca, jeśli nikt nie przyjdzie.
+web-find-table = Znajdź stół
+web-open-rooms = Otwarte pokoje
+web-lobby-empty = Teraz nie ma otwartych pokoi. Załóż jeden albo znajdź szybką grę.
+web-join = Dołącz
+web-n-players = Gracze: { $n }

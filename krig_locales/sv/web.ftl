@@ -186,3 +186,49 @@ web-say-something = Säg något
 web-chat-title = Enter skickar; Esc går tillbaka till bordet (mellanslag vänder)
 web-send = Skicka
 web-chat-off = Värden har stängt av chatten.
+
+## Connection and name
+
+web-not-connected = Inte ansluten: försök igen om en stund.
+web-connection-lost = Anslutningen bröts.
+web-trying-again = Försöker igen om { $n } s…
+web-seat-kept = Din plats hålls åt dig.
+web-try-now = Försök nu
+web-dismiss = Stäng
+web-change-name = Ändra ditt namn
+web-welcome = Välkommen till krig
+web-invited-by = Du är inbjuden till bordet hos { $name } (rum { $code }).
+web-invited = Du är inbjuden till rum { $code }.
+web-call-you = Vad ska bordet kalla dig?
+web-name-example = t.ex. Ada
+web-join-table = Sätt dig vid bordet
+web-lets-play = Nu spelar vi
+web-cancel = Avbryt
+web-remembered = Sparas i den här webbläsaren.
+web-next-room = Ett nytt namn gäller från nästa rum.
+
+## The home page
+
+web-hero = Krig, med vänner
+web-lead = Kortspelet som är ren tur, i webbläsaren: alla vänder samtidigt, och lika kort betyder krig. Regler från fem länder, 2 till 4 spelare, datorspelare när ni är för få.
+web-host-game = Starta ett spel
+web-players = Spelare
+web-round-cap = Gräns för drabbningar
+web-cap-after = Efter { $n } drabbningar vinner flest kort.
+web-cap-none = Ingen: spelet pågår tills en spelare har alla kort.
+web-every-rule = Alla regler, i ord
+web-list-it = Lista det bland de öppna rummen
+web-ready-checks-long = Klarkontroll (spelarna måste säga att de är klara)
+web-create-room = Skapa rummet
+web-play-computer = Spela mot datorn nu
+web-join-friend = Gå med hos en vän
+web-room-code = Rumskod
+web-take-seat = Ta plats
+web-watch = Titta
+web-quick-game = Snabbt spel
+web-quick-hint = Sätt dig vid ett öppet bord; datorspelare fyller det om ingen kommer.
+web-find-table = Hitta ett bord
+web-open-rooms = Öppna rum
+web-lobby-empty = Inga öppna rum just nu. Starta ett, eller hitta ett snabbt spel.
+web-join = Gå med
+web-n-players = { $n } spelare

@@ -64,6 +64,13 @@ export const ERRORS = {
   internal: "The server failed; nothing was changed. Try again.",
 };
 
+/** A refusal's code in the page's language: English says ERRORS, another language krig.ftl's error-*. */
+function errorText(code, message = code) {
+  if (code === "connection lost") return tr("web-not-connected");
+  if (language() !== "en" && has(`error-${code}`)) return tr(`error-${code}`);
+  return ERRORS[code] ?? message;
+}
+
 const MOVED_ON = new Set(["stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"]);
 const ROOM_EVENTS = new Set([
   "player_joined", "player_left", "player_ready", "player_disconnected",
@@ -208,7 +215,7 @@ function request(msg, { quiet = false } = {}) {
     return reply;
   }).catch((err) => {
     if (!quiet) {
-      const text = ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message);
+      const text = errorText(err.message);
       // Which option, and why: the server's own words (e.g. a deck that does not divide).
       showError(err.message === "bad_rules" && err.detail ? `${text} ${err.detail}` : text);
     }
@@ -273,7 +280,7 @@ function handle(msg) {
     if (msg.t === "error") pending.reject(Object.assign(new Error(msg.code), { detail: msg.message }));
     else pending.resolve(msg);
   } else if (msg.t === "error" && msg.code !== "room_gone") {
-    showError(ERRORS[msg.code] ?? msg.message);
+    showError(errorText(msg.code, msg.message));
   }
   if (msg.t === "error" && (msg.code === "removed" || msg.code === "room_gone")) {
     // Out of the room: no more of its events come. Never leave a table that cannot play.
@@ -597,7 +604,7 @@ async function join(code, watch) {
       app.ui.offer = { code: clean, why: err.message };
       hideError();
     } else if (!watch) {
-      showError(ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message));
+      showError(errorText(err.message));
       if (app.pendingCode === null && location.pathname !== "/") history.replaceState(null, "", "/");
     }
     redraw();
@@ -759,9 +766,9 @@ function ConnectionBanner() {
   if (app.connected || app.stopped || !app.ui.everConnected) return null;
   const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
   return html`<div id="banner" class="banner" role="alert">
-    <span>Connection lost. ${retryAt ? (left ? `Trying again in ${left} s…` : "Reconnecting…") : "Reconnecting…"}
-      ${app.table.code ? " Your seat is kept for you." : ""}</span>
-    <button type="button" onClick=${() => connect()}>Try now</button>
+    <span>${tr("web-connection-lost")} ${retryAt && left ? tr("web-trying-again", { n: left }) : tr("web-reconnecting")}
+      ${app.table.code ? " " + tr("web-seat-kept") : ""}</span>
+    <button type="button" onClick=${() => connect()}>${tr("web-try-now")}</button>
   </div>`;
 }
 
@@ -769,10 +776,10 @@ function Messages() {
   const { error, notice, offer } = app.ui;
   return html`
     ${error ? html`<p id="error" class="alert" role="alert">${error}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { hideError(); redraw(); }}>×</button></p>`
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { hideError(); redraw(); }}>×</button></p>`
       : html`<p id="error" hidden></p>`}
     ${notice ? html`<p id="notice" class="notice" role="alert">${notice}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
     ${offer ? html`<div id="offer" class="offer" role="alertdialog" aria-labelledby="offer-text">
       <p id="offer-text">${offer.why === "already_started" ? `The game in room ${offer.code} is under way.` :
         offer.why === "room_full" ? `Room ${offer.code} is full.` : `The host has locked room ${offer.code}.`} Watch it?</p>
@@ -793,16 +800,16 @@ function NameDialog() {
   const dismissable = Boolean(app.name);
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
-      <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p id="name-invite">${app.pendingCode ? `You are invited to ${app.invitedBy ? `${app.invitedBy}'s table (room ${app.pendingCode})` : `room ${app.pendingCode}`}. ` : ""}What should the table call you?</p>
-      <label for="name">Your name</label>
+      <h2 id="name-title">${app.name ? tr("web-change-name") : tr("web-welcome")}</h2>
+      <p id="name-invite">${app.pendingCode ? (app.invitedBy ? tr("web-invited-by", { name: app.invitedBy, code: app.pendingCode }) : tr("web-invited", { code: app.pendingCode })) + " " : ""}${tr("web-call-you")}</p>
+      <label for="name">${tr("web-your-name")}</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
-        placeholder="e.g. Ada" />
+        placeholder=${tr("web-name-example")} />
       <p class="dialog-actions">
-        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? "Join the table" : "Let's play"}</button>
-        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>Cancel</button>` : null}
+        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? tr("web-join-table") : tr("web-lets-play")}</button>
+        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>${tr("web-cancel")}</button>` : null}
       </p>
-      <p class="fine">Remembered in this browser. ${app.table.code ? "A new name takes effect in your next room." : ""}</p>
+      <p class="fine">${tr("web-remembered")} ${app.table.code ? tr("web-next-room") : ""}</p>
     </form>
   </div>`;
 }
@@ -816,9 +823,8 @@ function Home() {
     <section class="hero">
       <div class="fan" aria-hidden="true">${FAN.map((c, i) => html`<span class="fan-card" data-i=${i}><${Card} card=${c} /></span>`)}</div>
       <div>
-        <h1>War, with friends</h1>
-        <p class="lead">The card game of pure luck, played in the browser: everyone flips at once, ties mean war.
-          Five countries' rules, 2 to 4 players, computer players when you are short.</p>
+        <h1>${tr("web-hero")}</h1>
+        <p class="lead">${tr("web-lead")}</p>
       </div>
     </section>
     <div class="panels">
@@ -909,28 +915,28 @@ function CreateForm() {
     host(form());
   };
   return html`<form id="create-form" class="panel" aria-labelledby="create-title" onSubmit=${submit}>
-    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> Host a game</h2>
+    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> ${tr("web-host-game")}</h2>
     <${PresetPicker} id="create-preset" value=${preset} onChange=${setPreset} />
-    <label class="field" for="create-seats">Players</label>
+    <label class="field" for="create-seats">${tr("web-players")}</label>
     <select id="create-seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.currentTarget.value))}>
-      <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
     </select>
-    <label class="field" for="create-cap">Round cap</label>
+    <label class="field" for="create-cap">${tr("web-round-cap")}</label>
     <input id="create-cap" type="number" min="0" max="10000" inputmode="numeric" value=${cap}
       aria-describedby="create-cap-hint" onInput=${(e) => setCap(e.currentTarget.value)} />
-    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? `After ${cap} tricks, most cards wins.` : "None: the game goes on until one player has every card."}</p>
+    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? tr("web-cap-after", { n: Number(cap) }) : tr("web-cap-none")}</p>
     <details id="create-rules">
-      <summary>Every rule, in words</summary>
+      <summary>${tr("web-every-rule")}</summary>
       <${RuleGroups} values=${chosen} base=${base} idPrefix="opt-" skip=${["max_tricks"]}
         onChange=${(name, v) => setChosen({ ...chosen, [name]: v })} />
     </details>
     <label class="check"><input id="create-public" type="checkbox" checked=${isPublic}
-      onChange=${(e) => setPublic(e.currentTarget.checked)} /> List it in the open rooms</label>
+      onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${tr("web-list-it")}</label>
     <label class="check"><input id="create-ready-checks" type="checkbox" checked=${readyChecks}
-      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> Ready checks (players must say they are ready)</label>
+      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> ${tr("web-ready-checks-long")}</label>
     <p class="row create-actions">
-      <button type="submit" class="primary big">Create the room</button>
-      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>Play the computer now</button>
+      <button type="submit" class="primary big">${tr("web-create-room")}</button>
+      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>${tr("web-play-computer")}</button>
     </p>
   </form>`;
 }
@@ -939,12 +945,12 @@ function JoinForm() {
   const [code, setCode] = useState("");
   return html`<form id="join-form" class="panel" aria-labelledby="join-title"
     onSubmit=${(e) => { e.preventDefault(); join(code, e.submitter && e.submitter.id === "watch"); }}>
-    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> Join a friend</h2>
-    <label class="field" for="join-code">Room code</label>
+    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> ${tr("web-join-friend")}</h2>
+    <label class="field" for="join-code">${tr("web-room-code")}</label>
     <input id="join-code" autocomplete="off" spellcheck="false" placeholder="ABC-DEF" value=${code}
       onInput=${(e) => setCode(e.currentTarget.value)} />
-    <p class="row"><button type="submit" id="join" class="primary">Take a seat</button>
-      <button type="submit" id="watch">Watch</button></p>
+    <p class="row"><button type="submit" id="join" class="primary">${tr("web-take-seat")}</button>
+      <button type="submit" id="watch">${tr("web-watch")}</button></p>
   </form>`;
 }
 
@@ -952,16 +958,16 @@ function QuickForm() {
   const [preset, setPreset] = useState("classic");
   const [players, setPlayers] = useState(2);
   return html`<section class="panel" aria-labelledby="quick-title">
-    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> Quick game</h2>
-    <p class="hint">Sit down at a public table; computer players fill it if nobody comes.</p>
+    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> ${tr("web-quick-game")}</h2>
+    <p class="hint">${tr("web-quick-hint")}</p>
     <div class="row">
-      <select id="quick-preset" aria-label="Rules" value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
+      <select id="quick-preset" aria-label=${tr("web-rules")} value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
         ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
       </select>
-      <select id="quick-players" aria-label="Players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
-        <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      <select id="quick-players" aria-label=${tr("web-players")} value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
+        ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
       </select>
-      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>Find a table</button>
+      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>${tr("web-find-table")}</button>
     </div>
   </section>`;
 }
@@ -969,14 +975,14 @@ function QuickForm() {
 function LobbyList() {
   const rooms = [...app.lobby.values()];
   return html`<section class="panel lobby" aria-labelledby="lobby-title">
-    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> Open rooms</h2>
-    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">No public rooms right now. Host one, or find a quick game.</p>`}
+    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> ${tr("web-open-rooms")}</h2>
+    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">${tr("web-lobby-empty")}</p>`}
     <ul id="lobby">
       ${rooms.map((room) => html`<li key=${room.code}>
         <span><strong>${room.code}</strong> · ${room.preset} · ${room.taken}/${room.players} seats
           · ${room.state === "lobby" ? "waiting" : room.state}${room.spectators ? ` · ${room.spectators} watching` : ""}</span>
         <button type="button" onClick=${() => join(room.code, room.state !== "lobby")}>
-          ${room.state === "lobby" ? "Join" : "Watch"}</button>
+          ${room.state === "lobby" ? tr("web-join") : tr("web-watch")}</button>
       </li>`)}
     </ul>
   </section>`;
