@@ -1435,8 +1435,7 @@ function GameOver() {
         ${wins ? html`<td class="games-won">${wins[row.seat]}</td>` : null}</tr>`)}
       </tbody>
     </table>
-    <p id="stats" class="stats">${tr("web-stats", { tricks: t.stats.tricks, wars: t.stats.wars })} ·
-      ${tr("web-longest-war")}: ${longest ? tr("web-in-a-row", { n: longest }) : tr("web-none")}</p>
+    <p id="stats" class="stats">${tr("web-stats", { tricks: t.stats.tricks, wars: t.stats.wars })} · ${tr("web-longest-war")}: ${longest ? tr("web-in-a-row", { n: longest }) : tr("web-none")}</p>
     ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
@@ -1688,5 +1687,7 @@ function setup() {
   connect(); // (an invite link's room is joined at the welcome once the name is known)
 }
 
-await useLanguage(pickLanguage());
+try {
+  await useLanguage(pickLanguage());
+} catch (err) { /* (the catalogues did not load: the keys show, the page still plays) */ }
 setup();

@@ -3,7 +3,7 @@ the language (navigator.languages), plays the computer from the home page to the
 on a 16-card deck (jack to ace) so that a war comes soon. At a war and at the game over the
 room's visible text has no English word of the page's catalogues left (names, room codes,
 card codes and the short ALLOWED list below excepted); a screenshot per language is kept
-(KRIG_SHOTS, else the test's temporary directory). The switcher changes the language at
+(SCREENSHOTS, else the test's temporary directory). The switcher changes the language at
 once, sets <html lang>, and is remembered on the next visit."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ async def room_names(page: Any) -> list[str]:
 
 
 def shots_dir(tmp_path: Path) -> Path:
-    where = Path(os.environ.get("KRIG_SHOTS", str(tmp_path)))
+    where = Path(os.environ.get("SCREENSHOTS", str(tmp_path)))
     where.mkdir(parents=True, exist_ok=True)
     return where
 
