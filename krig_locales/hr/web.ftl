@@ -144,11 +144,11 @@ web-trick-with-over = s { $card } nad { $others }
 
 web-nobody = nitko
 web-a-player = jedan igrač
-web-reason-all_cards = { $winner } ima sve karte ({ $cards })
-web-reason-short_war = { $loser } ima premalo karata da dovrši rat
+web-reason-all_cards = sve karte ({ $cards }): { $winner }
+web-reason-short_war = premalo karata da se dovrši rat: { $loser }
 web-reason-exhausted_tie = svima su ponestale karte u ratu
 web-reason-time_limit = vrijeme je isteklo, a pobjeđuje tko ima najviše karata
-web-reason-wars_won = { $winner } dobiva ratova: { $wars }
+web-reason-wars_won = dobiveni ratovi ({ $wars }): { $winner }
 web-reason-round_cap = dosegnuto je ograničenje poteza ({ $tricks }), a pobjeđuje tko ima najviše karata
 web-reason-cycle = igra se ponavljala unedogled
 web-reason-abandoned = svi su igrači otišli, a pobjeđuje tko ima najviše karata

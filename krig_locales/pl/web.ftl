@@ -145,11 +145,11 @@ web-trick-with-over = kartą { $card } nad { $others }
 
 web-nobody = nikt
 web-a-player = jeden z graczy
-web-reason-all_cards = { $winner } ma wszystkie karty ({ $cards })
-web-reason-short_war = { $loser } ma za mało kart, by dokończyć wojnę
+web-reason-all_cards = wszystkie karty ({ $cards }): { $winner }
+web-reason-short_war = za mało kart, by dokończyć wojnę: { $loser }
 web-reason-exhausted_tie = wszystkim skończyły się karty w czasie wojny
 web-reason-time_limit = skończył się czas; wygrywa ten, kto ma najwięcej kart
-web-reason-wars_won = { $winner } wygrywa wojen: { $wars }
+web-reason-wars_won = wygrane wojny ({ $wars }): { $winner }
 web-reason-round_cap = osiągnięto limit bitew ({ $tricks }); wygrywa ten, kto ma najwięcej kart
 web-reason-cycle = gra powtarzała się bez końca
 web-reason-abandoned = wszyscy gracze wyszli; wygrywa ten, kto ma najwięcej kart
