@@ -20,11 +20,22 @@ def catalogue(lang: str) -> Path:
     return ROOT / lang / "krig.ftl"
 
 
+PAGE_ONLY = "web.ftl"
+"""The page's own sentences (read by the page with krig.ftl, never by the terminal)."""
+
+
 def catalogues(lang: str) -> list[Path]:
-    """Every Fluent file of ``lang``: ``krig.ftl`` first, then the rest by name (``tui.ftl``
-    for the terminal app's screens, ``web.ftl`` for the page's); one bundle per language."""
+    """The terminal client's Fluent files of ``lang``: ``krig.ftl`` first, then the rest by
+    name (``tui.ftl`` for the terminal app's screens); one bundle per language. The page
+    reads ``krig.ftl`` and ``web.ftl`` (``page_catalogues``)."""
     main = catalogue(lang)
-    return [main, *sorted(p for p in (ROOT / lang).glob("*.ftl") if p != main)]
+    rest = (p for p in (ROOT / lang).glob("*.ftl") if p != main and p.name != PAGE_ONLY)
+    return [main, *sorted(rest)]
+
+
+def page_catalogues(lang: str) -> list[Path]:
+    """The page's Fluent files of ``lang``, in the order the page loads them."""
+    return [catalogue(lang), ROOT / lang / PAGE_ONLY]
 
 
 QUOTES = ROOT / "quotes.json"

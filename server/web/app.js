@@ -21,6 +21,7 @@ import {
 import { checkDeal } from "/static/deal.js";
 import { recordFromJson, recordFromMessage, tableAfter, trickEnds } from "/static/replay.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
+import { LANGUAGES, chooseLanguage, has, language, pickLanguage, t as tr, useLanguage } from "/static/i18n.js";
 
 export { PRESETS, RULE_OPTIONS };
 
@@ -62,6 +63,13 @@ export const ERRORS = {
   waiting_for_store: "The table is waiting for its store; trying again…",
   internal: "The server failed; nothing was changed. Try again.",
 };
+
+/** A refusal's code in the page's language: English says ERRORS, another language krig.ftl's error-*. */
+function errorText(code, message = code) {
+  if (code === "connection lost") return tr("web-not-connected");
+  if (language() !== "en" && has(`error-${code}`)) return tr(`error-${code}`);
+  return ERRORS[code] ?? message;
+}
 
 const MOVED_ON = new Set(["stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"]);
 const ROOM_EVENTS = new Set([
@@ -207,7 +215,7 @@ function request(msg, { quiet = false } = {}) {
     return reply;
   }).catch((err) => {
     if (!quiet) {
-      const text = ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message);
+      const text = errorText(err.message);
       // Which option, and why: the server's own words (e.g. a deck that does not divide).
       showError(err.message === "bad_rules" && err.detail ? `${text} ${err.detail}` : text);
     }
@@ -272,7 +280,7 @@ function handle(msg) {
     if (msg.t === "error") pending.reject(Object.assign(new Error(msg.code), { detail: msg.message }));
     else pending.resolve(msg);
   } else if (msg.t === "error" && msg.code !== "room_gone") {
-    showError(ERRORS[msg.code] ?? msg.message);
+    showError(errorText(msg.code, msg.message));
   }
   if (msg.t === "error" && (msg.code === "removed" || msg.code === "room_gone")) {
     // Out of the room: no more of its events come. Never leave a table that cannot play.
@@ -601,7 +609,7 @@ async function join(code, watch) {
       app.ui.offer = { code: clean, why: err.message };
       hideError();
     } else if (!watch) {
-      showError(ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message));
+      showError(errorText(err.message));
       if (app.pendingCode === null && location.pathname !== "/") history.replaceState(null, "", "/");
     }
     redraw();
@@ -731,19 +739,23 @@ function Returning() {
 
 function Header() {
   const [sound, setSoundState] = useState(soundOn());
-  const status = app.connected ? (app.name ? `Playing as ${app.name}` : "Connected") :
-    app.ui.everConnected ? "Reconnecting…" : "Connecting…";
+  const status = app.connected ? (app.name ? tr("web-playing-as", { name: app.name }) : tr("web-connected")) :
+    app.ui.everConnected ? tr("web-reconnecting") : tr("web-connecting");
   return html`<header class="top">
-    <a class="brand" href="/" onClick=${(e) => { if (app.table.code) e.preventDefault(); }} aria-label="krig home">
+    <a class="brand" href="/" onClick=${(e) => { if (app.table.code) e.preventDefault(); }} aria-label=${tr("web-home")}>
       <span class="brand-suits" aria-hidden="true"><span>♠</span><span class="red">♥</span></span>krig
     </a>
     <p id="status" role="status">${status}</p>
     <span class="top-actions">
       <button type="button" class="chip" id="rename" onClick=${() => askName()}
-        aria-label=${`Your name: ${app.name || "not set"}. Change it`}>✎ ${app.name || "Your name"}</button>
+        aria-label=${app.name ? tr("web-rename", { name: app.name }) : tr("web-rename-unset")}>✎ ${app.name || tr("web-your-name")}</button>
       <button type="button" class="chip" id="sound" aria-pressed=${sound ? "true" : "false"}
         onClick=${() => { setSound(!sound); setSoundState(!sound); if (!sound) playFlip(); }}>
-        ${sound ? "♪ Sound on" : "♪ Sound off"}</button>
+        ${sound ? tr("web-sound-on") : tr("web-sound-off")}</button>
+      <select id="lang" class="chip" aria-label=${tr("web-language")} value=${language()}
+        onChange=${(e) => chooseLanguage(e.currentTarget.value).then(redraw)}>
+        ${Object.entries(LANGUAGES).map(([code, name]) => html`<option key=${code} value=${code} lang=${code}>${name}</option>`)}
+      </select>
     </span>
   </header>`;
 }
@@ -759,9 +771,9 @@ function ConnectionBanner() {
   if (app.connected || app.stopped || !app.ui.everConnected) return null;
   const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
   return html`<div id="banner" class="banner" role="alert">
-    <span>Connection lost. ${retryAt ? (left ? `Trying again in ${left} s…` : "Reconnecting…") : "Reconnecting…"}
-      ${app.table.code ? " Your seat is kept for you." : ""}</span>
-    <button type="button" onClick=${() => connect()}>Try now</button>
+    <span>${tr("web-connection-lost")} ${retryAt && left ? tr("web-trying-again", { n: left }) : tr("web-reconnecting")}
+      ${app.table.code ? " " + tr("web-seat-kept") : ""}</span>
+    <button type="button" onClick=${() => connect()}>${tr("web-try-now")}</button>
   </div>`;
 }
 
@@ -769,10 +781,10 @@ function Messages() {
   const { error, notice, offer } = app.ui;
   return html`
     ${error ? html`<p id="error" class="alert" role="alert">${error}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { hideError(); redraw(); }}>×</button></p>`
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { hideError(); redraw(); }}>×</button></p>`
       : html`<p id="error" hidden></p>`}
     ${notice ? html`<p id="notice" class="notice" role="alert">${notice}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
     ${offer ? html`<div id="offer" class="offer" role="alertdialog" aria-labelledby="offer-text">
       <p id="offer-text">${offer.why === "already_started" ? `The game in room ${offer.code} is under way.` :
         offer.why === "room_full" ? `Room ${offer.code} is full.` : `The host has locked room ${offer.code}.`} Watch it?</p>
@@ -793,16 +805,16 @@ function NameDialog() {
   const dismissable = Boolean(app.name);
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
-      <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p id="name-invite">${app.pendingCode ? `You are invited to ${app.invitedBy ? `${app.invitedBy}'s table (room ${app.pendingCode})` : `room ${app.pendingCode}`}. ` : ""}What should the table call you?</p>
-      <label for="name">Your name</label>
+      <h2 id="name-title">${app.name ? tr("web-change-name") : tr("web-welcome")}</h2>
+      <p id="name-invite">${app.pendingCode ? (app.invitedBy ? tr("web-invited-by", { name: app.invitedBy, code: app.pendingCode }) : tr("web-invited", { code: app.pendingCode })) + " " : ""}${tr("web-call-you")}</p>
+      <label for="name">${tr("web-your-name")}</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
-        placeholder="e.g. Ada" />
+        placeholder=${tr("web-name-example")} />
       <p class="dialog-actions">
-        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? "Join the table" : "Let's play"}</button>
-        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>Cancel</button>` : null}
+        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? tr("web-join-table") : tr("web-lets-play")}</button>
+        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>${tr("web-cancel")}</button>` : null}
       </p>
-      <p class="fine">Remembered in this browser. ${app.table.code ? "A new name takes effect in your next room." : ""}</p>
+      <p class="fine">${tr("web-remembered")} ${app.table.code ? tr("web-next-room") : ""}</p>
     </form>
   </div>`;
 }
@@ -816,9 +828,8 @@ function Home() {
     <section class="hero">
       <div class="fan" aria-hidden="true">${FAN.map((c, i) => html`<span class="fan-card" data-i=${i}><${Card} card=${c} /></span>`)}</div>
       <div>
-        <h1>War, with friends</h1>
-        <p class="lead">The card game of pure luck, played in the browser: everyone flips at once, ties mean war.
-          Five countries' rules, 2 to 4 players, computer players when you are short.</p>
+        <h1>${tr("web-hero")}</h1>
+        <p class="lead">${tr("web-lead")}</p>
       </div>
     </section>
     <div class="panels">
@@ -909,28 +920,28 @@ function CreateForm() {
     host(form());
   };
   return html`<form id="create-form" class="panel" aria-labelledby="create-title" onSubmit=${submit}>
-    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> Host a game</h2>
+    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> ${tr("web-host-game")}</h2>
     <${PresetPicker} id="create-preset" value=${preset} onChange=${setPreset} />
-    <label class="field" for="create-seats">Players</label>
+    <label class="field" for="create-seats">${tr("web-players")}</label>
     <select id="create-seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.currentTarget.value))}>
-      <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
     </select>
-    <label class="field" for="create-cap">Round cap</label>
+    <label class="field" for="create-cap">${tr("web-round-cap")}</label>
     <input id="create-cap" type="number" min="0" max="10000" inputmode="numeric" value=${cap}
       aria-describedby="create-cap-hint" onInput=${(e) => setCap(e.currentTarget.value)} />
-    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? `After ${cap} tricks, most cards wins.` : "None: the game goes on until one player has every card."}</p>
+    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? tr("web-cap-after", { n: Number(cap) }) : tr("web-cap-none")}</p>
     <details id="create-rules">
-      <summary>Every rule, in words</summary>
+      <summary>${tr("web-every-rule")}</summary>
       <${RuleGroups} values=${chosen} base=${base} idPrefix="opt-" skip=${["max_tricks"]}
         onChange=${(name, v) => setChosen({ ...chosen, [name]: v })} />
     </details>
     <label class="check"><input id="create-public" type="checkbox" checked=${isPublic}
-      onChange=${(e) => setPublic(e.currentTarget.checked)} /> List it in the open rooms</label>
+      onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${tr("web-list-it")}</label>
     <label class="check"><input id="create-ready-checks" type="checkbox" checked=${readyChecks}
-      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> Ready checks (players must say they are ready)</label>
+      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> ${tr("web-ready-checks-long")}</label>
     <p class="row create-actions">
-      <button type="submit" class="primary big">Create the room</button>
-      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>Play the computer now</button>
+      <button type="submit" class="primary big">${tr("web-create-room")}</button>
+      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>${tr("web-play-computer")}</button>
     </p>
   </form>`;
 }
@@ -939,12 +950,12 @@ function JoinForm() {
   const [code, setCode] = useState("");
   return html`<form id="join-form" class="panel" aria-labelledby="join-title"
     onSubmit=${(e) => { e.preventDefault(); join(code, e.submitter && e.submitter.id === "watch"); }}>
-    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> Join a friend</h2>
-    <label class="field" for="join-code">Room code</label>
+    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> ${tr("web-join-friend")}</h2>
+    <label class="field" for="join-code">${tr("web-room-code")}</label>
     <input id="join-code" autocomplete="off" spellcheck="false" placeholder="ABC-DEF" value=${code}
       onInput=${(e) => setCode(e.currentTarget.value)} />
-    <p class="row"><button type="submit" id="join" class="primary">Take a seat</button>
-      <button type="submit" id="watch">Watch</button></p>
+    <p class="row"><button type="submit" id="join" class="primary">${tr("web-take-seat")}</button>
+      <button type="submit" id="watch">${tr("web-watch")}</button></p>
   </form>`;
 }
 
@@ -952,16 +963,16 @@ function QuickForm() {
   const [preset, setPreset] = useState("classic");
   const [players, setPlayers] = useState(2);
   return html`<section class="panel" aria-labelledby="quick-title">
-    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> Quick game</h2>
-    <p class="hint">Sit down at a public table; computer players fill it if nobody comes.</p>
+    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> ${tr("web-quick-game")}</h2>
+    <p class="hint">${tr("web-quick-hint")}</p>
     <div class="row">
-      <select id="quick-preset" aria-label="Rules" value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
+      <select id="quick-preset" aria-label=${tr("web-rules")} value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
         ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
       </select>
-      <select id="quick-players" aria-label="Players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
-        <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      <select id="quick-players" aria-label=${tr("web-players")} value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
+        ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
       </select>
-      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>Find a table</button>
+      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>${tr("web-find-table")}</button>
     </div>
   </section>`;
 }
@@ -969,14 +980,14 @@ function QuickForm() {
 function LobbyList() {
   const rooms = [...app.lobby.values()];
   return html`<section class="panel lobby" aria-labelledby="lobby-title">
-    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> Open rooms</h2>
-    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">No public rooms right now. Host one, or find a quick game.</p>`}
+    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> ${tr("web-open-rooms")}</h2>
+    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">${tr("web-lobby-empty")}</p>`}
     <ul id="lobby">
       ${rooms.map((room) => html`<li key=${room.code}>
         <span><strong>${room.code}</strong> · ${room.preset} · ${room.taken}/${room.players} seats
           · ${room.state === "lobby" ? "waiting" : room.state}${room.spectators ? ` · ${room.spectators} watching` : ""}</span>
         <button type="button" onClick=${() => join(room.code, room.state !== "lobby")}>
-          ${room.state === "lobby" ? "Join" : "Watch"}</button>
+          ${room.state === "lobby" ? tr("web-join") : tr("web-watch")}</button>
       </li>`)}
     </ul>
   </section>`;
@@ -1001,7 +1012,7 @@ function Room() {
         ${room.state !== "lobby" ? html`<${TrickLog} />` : null}
         <${Chat} />
         <${RulesList} />
-        <p class="row"><button type="button" id="leave" onClick=${leave}>${watching ? "Stop watching" : "Leave the room"}</button></p>
+        <p class="row"><button type="button" id="leave" onClick=${leave}>${watching ? tr("web-stop-watching") : tr("web-leave")}</button></p>
       </aside>
     </div>
   </main>`;
@@ -1020,23 +1031,23 @@ function RoomBar() {
   if (hint && !hintFor) localStorage.setItem("krig.hostHint", code);
   const wins = score(t);
   return html`<section class=${`room-bar ${lobby ? "" : "in-game"}`} aria-labelledby="table-title">
-    <h1 id="table-title">Room <span id="room-code">${code}</span></h1>
+    <h1 id="table-title">${tr("web-room")} <span id="room-code">${code}</span></h1>
     <span class="badges">
-      <span class="badge">${room.preset}</span>
-      <span class="badge">${room.seats.length} seats</span>
-      ${t.seat === null ? html`<span class="badge watching">watching</span>` : null}
-      <span class="badge" id="spectators" title="people watching">${room.spectators} watching</span>
-      ${room.locked ? html`<span class="badge">locked</span>` : null}
-      ${room.public ? html`<span class="badge">listed</span>` : null}
+      <span class="badge">${presetTitle(room.preset)}</span>
+      <span class="badge">${tr("web-seats-n", { n: room.seats.length })}</span>
+      ${t.seat === null ? html`<span class="badge watching">${tr("web-watching")}</span>` : null}
+      <span class="badge" id="spectators" title=${tr("web-spectators-title")}>${tr("web-spectators", { n: room.spectators })}</span>
+      ${room.locked ? html`<span class="badge">${tr("web-locked")}</span>` : null}
+      ${room.public ? html`<span class="badge">${tr("web-listed")}</span>` : null}
     </span>
-    ${wins ? html`<p class="score" id="score" aria-label="Games won in this room">Games won:
+    ${wins ? html`<p class="score" id="score" aria-label=${tr("web-score-label")}>${tr("web-games-won")}:
       ${room.seats.map((seat, s) => (seat.name ? html`<span key=${s} class=${`score-seat a${s}`}>${seat.name} <b>${wins[s]}</b></span>` : null))}</p>` : null}
     <details class="invite" id="invite" open=${lobby}>
-      <summary>Invite friends</summary>
+      <summary>${tr("web-invite")}</summary>
       <div class="invite-body">
-        <input id="invite-link" readonly aria-label="Invite link" value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
-        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
-        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
+        <input id="invite-link" readonly aria-label=${tr("web-invite-link")} value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
+        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? tr("web-copied") : tr("web-copy")}</button>
+        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>${tr("web-share")}</button>` : null}
       </div>
       ${hint ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
         start it with <code>--host 0.0.0.0</code> (or <code>--public-url</code>) so friends elsewhere can open the link.</p>` : null}
@@ -1049,14 +1060,14 @@ function SeatPlate({ s, compact }) {
   const room = t.room;
   const seat = room.seats[s];
   const bits = [];
-  if (s === t.seat) bits.push(html`<span class="tag you">you</span>`);
-  if (s === room.host) bits.push(html`<span class="tag">host</span>`);
-  if (seat.bot) bits.push(html`<span class="tag">computer</span>`);
-  if (seat.name && !seat.connected && !seat.bot) bits.push(html`<span class="tag away">away</span>`);
+  if (s === t.seat) bits.push(html`<span class="tag you">${tr("web-tag-you")}</span>`);
+  if (s === room.host) bits.push(html`<span class="tag">${tr("web-tag-host")}</span>`);
+  if (seat.bot) bits.push(html`<span class="tag">${tr("web-tag-computer")}</span>`);
+  if (seat.name && !seat.connected && !seat.bot) bits.push(html`<span class="tag away">${tr("web-tag-away")}</span>`);
   const initial = seat.name ? seat.name[0].toUpperCase() : "?";
   return html`<div class="plate">
     <span class=${`avatar a${s} ${seat.bot ? "bot" : ""}`} aria-hidden="true">${initial}</span>
-    <span class="plate-text"><span class="seat-name">${seat.name || "Empty seat"}</span>${compact ? null : bits}</span>
+    <span class="plate-text"><span class="seat-name">${seat.name || tr("web-empty-seat")}</span>${compact ? null : bits}</span>
   </div>`;
 }
 
@@ -1154,12 +1165,27 @@ function RulesList() {
   const room = app.table.room;
   const preset = PRESET_BY_NAME[room.preset];
   return html`<details id="rules" class="panel rules">
-    <summary>Rules: ${room.preset}${preset ? ` (${preset.source})` : ""}</summary>
+    <summary>${tr("web-rules")}: ${presetTitle(room.preset)}${preset ? ` (${presetSource(room.preset, preset)})` : ""}</summary>
     <ul id="rules-list">
-      ${RULE_OPTIONS.filter((o) => o.name in room.rules).map((o) => html`<li key=${o.name} data-option=${o.name}>${ruleLine(o.name, room.rules[o.name])}</li>`)}
-      <li>Turn timer: ${room.turn_s ? `${room.turn_s} s` : "off"}</li>
+      ${RULE_OPTIONS.filter((o) => o.name in room.rules).map((o) => html`<li key=${o.name} data-option=${o.name}>${ruleItem(o.name, room.rules[o.name])}</li>`)}
+      <li>${tr("web-turn-timer")}: ${room.turn_s ? tr("web-seconds", { n: room.turn_s }) : tr("web-off")}</li>
     </ul>
   </details>`;
+}
+
+// English keeps rules.js's own wording; another language says the catalogue's rule-* keys.
+const presetTitle = (name) => (language() !== "en" && has(`preset-${name}-title`) ? tr(`preset-${name}-title`) : name);
+const presetSource = (name, preset) => (language() !== "en" && has(`preset-${name}-source`) ? tr(`preset-${name}-source`) : preset.source);
+
+function ruleItem(name, value) {
+  if (language() === "en" || !has(`rule-${name}`)) return ruleLine(name, value);
+  const word = String(value).toLowerCase();
+  let said = String(value);
+  if (has(`rule-${name}-${word}`)) said = tr(`rule-${name}-${word}`);
+  else if (has(`rule-${name}-n`)) said = tr(`rule-${name}-n`, { n: value });
+  else if (name === "time_limit_s" && value % 60 === 0) said = tr("rule-time_limit_s-minutes", { minutes: value / 60 });
+  else if (name === "time_limit_s") said = tr("rule-time_limit_s-seconds", { seconds: value });
+  return `${tr(`rule-${name}`)}: ${said}`;
 }
 
 /** Seats placed around the table, the viewer at the bottom. */
@@ -1195,14 +1221,14 @@ function Felt() {
   });
   const over = room.state === "over" && t.phase === "over";
   const last = t.lastTrick;
-  return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label="The table">
-    <ol id="seats" class="seats" aria-label="Seats">
+  return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label=${tr("web-the-table")}>
+    <ol id="seats" class="seats" aria-label=${tr("web-seats")}>
       ${room.seats.map((seat, s) => html`<${SeatArea} key=${s} s=${s} where=${where[s]} />`)}
     </ol>
     ${over ? html`<${GameOver} />` : html`<div class="centre">
-      ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">WAR!</p>` : null}
+      ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">${tr("web-war-banner")}</p>` : null}
       ${last ? html`<p id="trick-result" class=${`trick-result ${g === last ? "now" : ""} ${last.winner === t.seat ? "mine" : ""}`}
-        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">Trick ${last.trick}: </span>`}${trickLine(t, last)}</p>` : null}
+        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">${tr("web-trick-no", { n: last.trick })} </span>`}${trickLine(t, last)}</p>` : null}
       <p id="phase" class="phase">${phaseText()}</p>
       <${Clock} />
     </div>`}
@@ -1226,11 +1252,11 @@ function SeatArea({ s, where }) {
   const winnings = separate ? Math.max(0, (t.winnings[s] ?? 0) - arriving) : 0;
   const held = (t.counts[s] ?? 0) - onTable - arriving;
   const pile = held - winnings;
-  const state = !active ? "out" : toAct ? (mine ? "your turn" : "to flip") : acted ? "flipped" :
-    t.phase === "war" && !t.warSeats.includes(s) ? "watching the war" : "";
+  const state = !active ? tr("web-state-out") : toAct ? (mine ? tr("web-state-your-turn") : tr("web-state-to-flip")) : acted ? tr("web-state-flipped") :
+    t.phase === "war" && !t.warSeats.includes(s) ? tr("web-state-watching-war") : "";
   const slots = g ? (g.slots[s] || []) : current;
-  const label = `${seat.name || `seat ${s + 1}`}${mine ? " (you)" : ""}: ${held} cards` +
-    (winnings ? ` (${pile} in the pile, ${winnings} won)` : "") + (state ? `, ${state}` : "");
+  const label = tr("web-seat-label", { name: seat.name || tr("web-seat-n", { n: s + 1 }), you: mine ? "yes" : "no", held }) +
+    (winnings ? " " + tr("web-seat-label-winnings", { pile, winnings }) : "") + (state ? `, ${state}` : "");
   const wonNow = g && g.winner === s;
   const deciding = g ? new Set(g.deciding.map((d) => d.key)) : null;
   const cls = (slot) => {
@@ -1248,11 +1274,11 @@ function SeatArea({ s, where }) {
     </div>
     <div class="seat-cards">
       <div class="piles">
-        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? "pile" : "cards"}: ${pile}`} />
-        ${separate ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
+        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? tr("web-pile") : tr("web-cards")}: ${pile}`} />
+        ${separate ? html`<span class="winnings" aria-label=${`${tr("web-won")}: ${winnings}`}>${tr("web-won")} <b>${winnings}</b></span>` : null}
         ${wonNow && g.stage === "fly" ? html`<span class="plus" aria-hidden="true">+${g.total}</span>` : null}
       </div>
-      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${`${seat.name || "seat"}'s cards on the table`}>
+      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${tr("web-on-table", { name: seat.name || tr("web-seat-n", { n: s + 1 }) })}>
         ${slots.map((slot) => html`<${Card} key=${slot.key} slot=${slot.key} card=${slot.card} extra=${cls(slot)} />`)}
       </div>
     </div>
@@ -1264,28 +1290,27 @@ const tapOrKey = (touchWord, keyWord) => (touchScreen() ? touchWord : keyWord);
 function phaseText() {
   const t = app.view;
   const room = t.room;
-  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : "The game is over.";
+  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : tr("web-game-over-line");
   const waiting = t.awaiting.filter((s) => !t.acted.has(s));
   const names = (seats) => joinNames(seats.map((s) => who(t, s)));
   const war = t.phase === "war" ? `${warLine(t)} ` : "";
-  if (app.replay) return war || (t.stats.tricks ? "" : "The cards are dealt.");
+  if (app.replay) return war || (t.stats.tricks ? "" : tr("web-dealt"));
   if (t.seat === null) {
     // A spectator's own wording: never "flip your card".
-    if (!waiting.length) return `${war}Every card is down: the reveal is coming.`;
-    return `${war}Waiting for ${names(waiting)}${t.phase === "war" ? "" : " to flip"}.`;
+    if (!waiting.length) return war + tr("web-all-down-reveal");
+    return war + (t.phase === "war" ? tr("web-waiting-for", { names: names(waiting) }) : tr("web-waiting-to-flip", { names: names(waiting) }));
   }
-  if (t.active[t.seat] === false) return `You are out of cards: watching ${names(t.active.flatMap((a, s) => (a ? [s] : [])))} play on.`;
+  if (t.active[t.seat] === false) return tr("web-you-are-out", { names: names(t.active.flatMap((a, s) => (a ? [s] : []))) });
   const mineToAct = waiting.includes(t.seat) && myTurn();
   const others = waiting.filter((s) => s !== t.seat);
-  const verb = handGame() ? "choose a card" : "flip";
-  const how = handGame() ? `choose a card (${tapOrKey("tap it", `keys 1–${t.hand.length}`)})` : tapOrKey("tap Flip", "press Space or Flip");
+  const how = handGame() ? tr("web-how-choose", { keys: tapOrKey(tr("web-tap-it"), tr("web-keys", { n: t.hand.length })) }) : tapOrKey(tr("web-tap-flip"), tr("web-press-space-or-flip"));
   if (t.phase === "war") {
-    if (!t.warSeats.includes(t.seat)) return `${war}You sit this one out.`;
-    if (mineToAct) return `${war}Your turn: ${how}.`;
-    return others.length ? `${war}Waiting for ${names(others)}.` : `${war}Every card is down…`;
+    if (!t.warSeats.includes(t.seat)) return war + tr("web-sit-out");
+    if (mineToAct) return war + tr("web-your-turn", { how });
+    return others.length ? war + tr("web-waiting-for", { names: names(others) }) : war + tr("web-all-down");
   }
-  if (mineToAct) return `Your turn: ${handGame() ? how : tapOrKey("tap Flip", "flip your card (Space)")}.`;
-  return others.length ? `Waiting for ${names(others)} to ${verb}.` : "Every card is down…";
+  if (mineToAct) return tr("web-your-turn", { how: handGame() ? how : tapOrKey(tr("web-tap-flip"), tr("web-flip-your-card")) });
+  return others.length ? (handGame() ? tr("web-waiting-to-choose", { names: names(others) }) : tr("web-waiting-to-flip", { names: names(others) })) : tr("web-all-down");
 }
 
 function Clock() {
@@ -1300,11 +1325,11 @@ function Clock() {
   const now = Date.now();
   const parts = [];
   if (t.deadlineMs && t.deadlineMs > now && ["battle", "war"].includes(t.phase)) {
-    parts.push(html`<span class="turn-clock">${Math.ceil((t.deadlineMs - now) / 1000)} s to ${handGame() ? "choose" : "flip"}</span>`);
+    parts.push(html`<span class="turn-clock">${tr(handGame() ? "web-clock-choose" : "web-clock-flip", { n: Math.ceil((t.deadlineMs - now) / 1000) })}</span>`);
   }
   if (t.gameEndsMs && t.gameEndsMs > now && t.phase !== "over") {
     const left = Math.ceil((t.gameEndsMs - now) / 1000);
-    parts.push(html`<span class="game-clock">Game ends in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</span>`);
+    parts.push(html`<span class="game-clock">${tr("web-game-ends-in")} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</span>`);
   }
   return html`<p id="clock" class="clock">${parts}</p>`;
 }
@@ -1331,12 +1356,12 @@ function Controls() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  if (!seated) return html`<div class="controls"><p class="hint">You are watching. Only the players can flip.</p></div>`;
-  const label = t.phase === "war" && turn ? (t.warDown ? `Lay ${t.warDown} down, 1 up` : "Flip for the war") : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
+  if (!seated) return html`<div class="controls"><p class="hint">${tr("web-watching-hint")}</p></div>`;
+  const label = t.phase === "war" && turn ? (t.warDown ? tr("web-lay-down", { n: t.warDown }) : tr("web-flip-war")) : turn ? tr("web-flip") : t.acted.has(t.seat) || app.playedFor === stepKey() ? tr("web-flipped") : tr("web-flip");
   return html`<div class="controls">
-    ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label="Your hand: choose a card (keys 1 to ${t.hand.length})">
+    ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label=${tr("web-hand-label", { n: t.hand.length })}>
       ${t.hand.map((card, i) => html`<${Card} key=${`h${card}`} card=${card} keyHint=${String(i + 1)}
-        label=${`Play ${cardName(card)} (key ${i + 1})`} disabled=${!turn} onClick=${() => choose(card)} />`)}
+        label=${tr("web-play-card", { card: cardName(card), key: i + 1 })} disabled=${!turn} onClick=${() => choose(card)} />`)}
     </div>` : null}
     ${!handGame() && playing ? html`<button type="button" id="flip" class="flip primary" disabled=${!turn}
       aria-keyshortcuts="Space F" onClick=${flip}>${label}${touchScreen() ? null : html`<kbd>Space</kbd>`}</button>` : null}
@@ -1346,13 +1371,13 @@ function Controls() {
 function TrickLog() {
   const t = app.view;
   return html`<section class="panel log" aria-labelledby="log-title">
-    <h2 id="log-title">Last tricks</h2>
-    ${t.log.length ? null : html`<p class="hint">Nothing yet: the first trick is on the table.</p>`}
+    <h2 id="log-title">${tr("web-last-tricks")}</h2>
+    ${t.log.length ? null : html`<p class="hint">${tr("web-log-empty")}</p>`}
     <ol id="trick-log">
       ${t.log.map((e) => html`<li key=${e.trick} class=${e.wars ? "had-war" : ""}>
         <span class="trick-no">#${e.trick}</span>
-        ${e.wars ? html`<span class="war-tag">${e.wars > 1 ? `WAR ×${e.wars}` : "WAR"}</span>` : null}
-        <span>${who(t, e.winner)} ${e.winner === t.seat ? "take" : "takes"} ${e.total}</span>
+        ${e.wars ? html`<span class="war-tag">${e.wars > 1 ? `${tr("web-war-tag")} ×${e.wars}` : tr("web-war-tag")}</span>` : null}
+        <span>${e.winner === t.seat ? tr("web-log-you-take", { total: e.total }) : tr("web-log-takes", { name: seatName(t, e.winner), total: e.total })}</span>
         <span class="log-cards" aria-label=${e.faceUp.map(cardName).join(", ")}>${e.faceUp.map((c) => html`<span class=${(c & 3) === 1 || (c & 3) === 2 || c === 60 ? "red" : ""}>${cardShort(c)}</span>`)}</span>
       </li>`)}
     </ol>
@@ -1377,17 +1402,17 @@ function Chat() {
     } catch (err) { /* shown already */ }
   };
   return html`<section class="panel chat" aria-labelledby="chat-title">
-    <h2 id="chat-title">Chat</h2>
+    <h2 id="chat-title">${tr("web-chat")}</h2>
     <ul id="chat-lines" ref=${list} aria-live="polite">
-      ${t.chat.map((line) => html`<li key=${line.seq}><b class=${line.seat === null ? "spectator" : `a${line.seat}`}>${line.name}${line.seat === null ? " (watching)" : ""}</b>: ${line.text}</li>`)}
+      ${t.chat.map((line) => html`<li key=${line.seq}><b class=${line.seat === null ? "spectator" : `a${line.seat}`}>${line.name}${line.seat === null ? ` (${tr("web-watching")})` : ""}</b>: ${line.text}</li>`)}
     </ul>
     ${room.chat ? html`<form id="chat-form" class="row" onSubmit=${submit}>
-      <input id="chat-input" maxlength="200" aria-label="Say something" placeholder="Say something…" value=${text}
+      <input id="chat-input" maxlength="200" aria-label=${tr("web-say-something")} placeholder=${tr("web-say-something") + "…"} value=${text}
         onInput=${(e) => setText(e.currentTarget.value)} autocomplete="off"
         onKeyDown=${(e) => { if (e.key === "Escape") e.currentTarget.blur(); }}
-        title="Enter sends; Esc goes back to the table (Space flips)" />
-      <button type="submit">Send</button>
-    </form>` : html`<p class="hint" id="chat-off">The host turned the chat off.</p>`}
+        title=${tr("web-chat-title")} />
+      <button type="submit">${tr("web-send")}</button>
+    </form>` : html`<p class="hint" id="chat-off">${tr("web-chat-off")}</p>`}
   </section>`;
 }
 
@@ -1404,33 +1429,33 @@ function GameOver() {
   const iWant = mine && (mine.ready || wanting.includes(t.seat));
   const humansWanting = wanting.filter((s) => !now.room.seats[s].bot);
   const rematchLine = humansWanting.length
-    ? `${joinNames(humansWanting.map((s) => who(t, s)))} ${humansWanting.length === 1 && humansWanting[0] !== t.seat ? "wants" : "want"} a rematch: ${wanting.length} of ${of}.`
-    : `Nobody has asked for a rematch yet (${wanting.length} of ${of}).`;
+    ? tr(humansWanting.length === 1 && humansWanting[0] === t.seat ? "web-rematch-you" : "web-rematch-want",
+      { names: joinNames(humansWanting.map((s) => who(t, s))), count: humansWanting.length, n: wanting.length, of })
+    : tr("web-rematch-nobody", { n: wanting.length, of });
   const others = awaited.filter((s) => s !== t.seat);
   const wins = score(now);
   const longest = t.stats.longestWar;
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
-    <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
+    <h2 id="result" class=${title === tr("result-you-win") ? "win" : title === tr("result-you-lose") ? "lose" : ""}>${title}</h2>
     <p class="reason" id="reason">${r ? `${reasonLine(t).replace(/^./, (c) => c.toUpperCase())}.` : ""}</p>
     <table id="standings" class="standings">
-      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th>
-        ${wins ? html`<th scope="col">Games won</th>` : null}</tr></thead>
+      <thead><tr><th scope="col">${tr("web-col-place")}</th><th scope="col">${tr("web-col-player")}</th><th scope="col">${tr("web-col-cards")}</th><th scope="col">${tr("web-col-wars-won")}</th>
+        ${wins ? html`<th scope="col">${tr("web-games-won")}</th>` : null}</tr></thead>
       <tbody>${rows.map((row) => html`<tr key=${row.seat} class=${row.seat === t.seat ? "mine" : ""}>
-        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
+        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? ` (${tr("web-tag-you")})` : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
         ${wins ? html`<td class="games-won">${wins[row.seat]}</td>` : null}</tr>`)}
       </tbody>
     </table>
-    <p id="stats" class="stats">${t.stats.tricks} tricks · ${t.stats.wars} ${t.stats.wars === 1 ? "war" : "wars"} ·
-      longest war: ${longest ? `${longest} in a row` : "none"}</p>
+    <p id="stats" class="stats">${tr("web-stats", { tricks: t.stats.tricks, wars: t.stats.wars })} · ${tr("web-longest-war")}: ${longest ? tr("web-in-a-row", { n: longest }) : tr("web-none")}</p>
     ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
-        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? `Waiting for ${joinNames(others.map((s) => seatName(t, s)))}…` : "Starting…") : "Play again"}</button>` : null}
+        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? tr("web-rematch-waiting", { names: joinNames(others.map((s) => seatName(t, s))) }) : tr("web-starting")) : tr("web-play-again")}</button>` : null}
       ${t.seat !== null && iWant && others.length ? html`<button type="button" id="rematch-undo" class="small"
-        onClick=${() => act({ t: "rematch", on: false })}>Take it back</button>` : null}
+        onClick=${() => act({ t: "rematch", on: false })}>${tr("web-take-back")}</button>` : null}
       <button type="button" id="check-deal" disabled=${!t.deal || check === "checking"} onClick=${runCheck}>
-        ${t.deal ? "Check the deal" : "Waiting for the deal…"}</button>
+        ${t.deal ? tr("web-check-deal") : tr("web-waiting-deal")}</button>
     </p>
     <${WatchAgain} code=${t.code} game=${t.game} />
     <${DealCheck} check=${check} />`}
@@ -1440,7 +1465,7 @@ function GameOver() {
 function DealCheck({ check }) {
   if (!check || check === "checking") return null;
   return html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
-    <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
+    <p><strong>${check.ok ? tr("web-deal-fair") : tr("web-deal-bad")}</strong></p>
     <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
   </div>`;
 }
@@ -1458,8 +1483,8 @@ function WatchAgain({ code, game }) {
     setTimeout(() => setCopied(false), 2000);
   };
   return html`<p class="watch-again row">
-    <a id="watch-again" href=${url} target="_blank" rel="noopener">Watch this game again</a>
-    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? "Copied ✓" : "Copy the link"}</button>
+    <a id="watch-again" href=${url} target="_blank" rel="noopener">${tr("web-watch-again")}</a>
+    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? tr("web-copied") : tr("web-copy-the-link")}</button>
   </p>`;
 }
 
@@ -1674,4 +1699,7 @@ function setup() {
   connect(); // (an invite link's room is joined at the welcome once the name is known)
 }
 
+try {
+  await useLanguage(pickLanguage());
+} catch (err) { /* (the catalogues did not load: the keys show, the page still plays) */ }
 setup();
