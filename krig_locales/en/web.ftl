@@ -237,3 +237,130 @@ web-open-rooms = Open rooms
 web-lobby-empty = No public rooms right now. Host one, or find a quick game.
 web-join = Join
 web-n-players = { $n } players
+
+## Banners, offers and the way back to a room
+
+web-other-tab = This seat was opened in another tab or window; this one stopped. Reload to take it back.
+web-share-title = krig: play War with me
+web-share-text = Join my game of War (room { $code })
+web-back-to-table = Back to the table
+web-joining = Joining
+web-in-room = room { $code }
+web-offer-started = The game in room { $code } is under way.
+web-offer-full = Room { $code } is full.
+web-offer-locked = The host has locked room { $code }.
+web-offer-watch-it = Watch it?
+web-watch-game = Watch the game
+web-back-home = Back home
+# $host and $public are the server's options, shown as code
+web-local-hint = This server listens on this computer only: start it with { $host } (or { $public }) so friends elsewhere can open the link.
+
+## The rules on the host form
+
+web-source = Source: { $source }
+web-source-project = krig's own: the sources are silent
+web-source-usual = the usual deck
+web-presets-value = preset's: { $value }
+web-group-deck = The deck
+web-group-wars = Wars
+web-group-won = Won cards
+web-group-end = How a game ends
+web-lobby-seats = { $taken }/{ $players } seats
+web-lobby-lobby = waiting
+web-lobby-playing = playing
+web-lobby-over = over
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Waiting for { $names } to be ready.
+# $host: yes when the viewer is the host (who may start the game)
+web-waiting-players = Waiting for players: { $taken } of { $seats } seats taken. The game starts when the last seat is taken{ $host ->
+    [yes] , or when you start it
+   *[no] {""}
+  }.
+web-everyone-here = Everyone is here.
+web-waiting-room = Waiting room
+web-slot-bot = ready (computer)
+# $level: one of web-level-easy, -normal, -hard
+web-slot-bot-level = ready (computer, { $level })
+web-slot-ready = ready ✓
+web-slot-not-ready = not ready yet
+web-slot-free = waiting for a friend…
+web-add-bot = Add a computer player
+web-remove-seat = Remove { $name }
+web-remove = Remove
+web-sit-here = Sit here
+web-ready = I'm ready
+web-ready-undo = I'm not ready after all
+web-you-host = You are the host
+web-start-now = Start now
+web-start-fill = Start now (computer players take { $n ->
+    [one] the empty seat
+   *[other] the { $n } empty seats
+  })
+web-bot-level = Computer level
+web-level-easy = easy
+web-level-normal = normal
+web-level-hard = hard
+web-level-easy-long = easy: plays by lot
+web-level-normal-long = normal: low in a battle, high in a war
+web-level-hard-long = hard: counts cards
+web-lock-room = Lock the room (no new players)
+web-let-watch = Let people watch
+web-ready-checks = Ready checks
+web-s-a-turn = { $n } s a turn
+web-change-rules = Change the rules
+web-say-out = { $name } is out of cards.
+web-say-out-you = You are out of cards.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = the page's own SHA-256 (no WebCrypto on a plain-http page)
+web-deal-hashes = The deal hashes (SHA-256, by { $how }) to the commitment { $commitment }… { $early ->
+    [yes] announced when the game started, before the first flip
+   *[no] (this page joined late: it compared the revealed one)
+  }.
+web-deal-hash-differs = The deal hashes to { $computed }…, not to the commitment { $announced }… announced at the start.
+web-deal-other-commitment = The server revealed a different commitment from the one it announced.
+web-deal-whole = The deck is whole: { $n } cards, each once{ $aside ->
+    [0] {""}
+   *[other] , { $aside } set aside
+  }.
+web-deal-not-whole = The deal is not the room's deck of { $n } cards, each once.
+web-deal-counts = Each seat was dealt the number of cards announced ({ $sizes }).
+web-deal-counts-differ = The piles ({ $sizes }) are not the counts announced ({ $counts }).
+web-deal-order-wrong = { $wrong } face-up { $wrong ->
+    [one] card
+   *[other] cards
+  } did not come off the dealt piles in order.
+web-deal-order = The { $matched } face-up cards seen from the dealt piles came off them in the order dealt.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Watch a game again
+web-replay-loading = Loading game { $game } of room { $code }…
+web-replay-drop = Drop a game record here (krig-server record ROOM --json), or open one.
+web-replay-open = Open a record file…
+web-replay-unknown = The server keeps no record of game { $game } in room { $code } (a game's record is kept for a while after it ends).
+web-replay-offline = Not connected: the record will load when the connection is back.
+web-replay-game = Game { $game } of room { $code }
+web-replay-deal = The deal
+web-replay-checking = Checking the deal…
+web-replay-no-deal = The record has no revealed deal to check.
+web-replay-not-json = That file is not a game record: it is not JSON.
+web-replay-not-record = That file is not a game record (krig-server record --json writes one).
+web-replay-no-events = That record has no events to play back (krig-server record writes them).
+web-playback = Playback
+web-trick-back = One trick back
+web-trick-forward = One trick forward
+web-trick-prev = ◀ Trick
+web-trick-next = Trick ▶
+web-pause = Pause
+web-at-end = At the end
+web-play = Play
+web-speed = Speed
+web-replay-pos = { $pos ->
+    [0] The deal
+   *[other] After trick { $pos }
+  } of { $tricks }

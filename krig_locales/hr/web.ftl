@@ -235,3 +235,133 @@ web-open-rooms = Otvorene sobe
 web-lobby-empty = Trenutno nema otvorenih soba. Pokreni jednu ili nađi brzu igru.
 web-join = Pridruži se
 web-n-players = Igrači: { $n }
+
+## Banners, offers and the way back to a room
+
+web-other-tab = Ovo je mjesto otvoreno u drugoj kartici ili prozoru; ovdje je igra zaustavljena. Ponovno učitaj stranicu da ga vratiš.
+web-share-title = krig: igraj Rat sa mnom
+web-share-text = Pridruži se mojoj igri Rata (soba { $code })
+web-back-to-table = Natrag za stol
+web-joining = Ulazak
+web-in-room = u sobu { $code }
+web-offer-started = Igra u sobi { $code } već traje.
+web-offer-full = Soba { $code } je puna.
+web-offer-locked = Domaćin je zaključao sobu { $code }.
+web-offer-watch-it = Želiš li gledati?
+web-watch-game = Gledaj igru
+web-back-home = Na početnu
+web-local-hint = Ovaj poslužitelj sluša samo na ovom računalu: pokreni ga s { $host } (ili { $public }) da prijatelji izvana mogu otvoriti poveznicu.
+
+## The rules on the host form
+
+web-source = Izvor: { $source }
+web-source-project = krigov vlastiti izbor: izvori šute
+web-source-usual = uobičajeni špil
+web-presets-value = iz predloška: { $value }
+web-group-deck = Špil
+web-group-wars = Ratovi
+web-group-won = Dobivene karte
+web-group-end = Kako igra završava
+web-lobby-seats = mjesta: { $taken }/{ $players }
+web-lobby-lobby = čeka
+web-lobby-playing = igra se
+web-lobby-over = gotovo
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Čeka se spremnost: { $names }.
+web-waiting-players = Čeka se igrače: zauzeto mjesta { $taken } od { $seats }. Igra počinje kad se zauzme posljednje mjesto{ $host ->
+    [yes] {""} ili kad je pokreneš
+   *[no] {""}
+  }.
+web-everyone-here = Svi su tu.
+web-waiting-room = Čekaonica
+web-slot-bot = spremno (računalo)
+web-slot-bot-level = spremno (računalo, { $level })
+web-slot-ready = spremno ✓
+web-slot-not-ready = još nije spremno
+web-slot-free = čeka prijatelja…
+web-add-bot = Dodaj računalnog igrača
+web-remove-seat = Ukloni: { $name }
+web-remove = Ukloni
+web-sit-here = Sjedni ovdje
+web-ready = Javljam spremnost
+web-ready-undo = Ipak povlačim spremnost
+web-you-host = Ti si domaćin
+web-start-now = Počni odmah
+web-start-fill = Počni odmah (računalni igrači zauzet će { $n ->
+    [one] { $n } prazno mjesto
+    [few] { $n } prazna mjesta
+   *[other] { $n } praznih mjesta
+  })
+web-bot-level = Razina računala
+web-level-easy = lagana
+web-level-normal = normalna
+web-level-hard = teška
+web-level-easy-long = lagana: igra nasumce
+web-level-normal-long = normalna: nisko u potezu, visoko u ratu
+web-level-hard-long = teška: broji karte
+web-lock-room = Zaključaj sobu (bez novih igrača)
+web-let-watch = Dopusti gledanje
+web-ready-checks = Provjera spremnosti
+web-s-a-turn = { $n } s po potezu
+web-change-rules = Promijeni pravila
+web-say-out = Bez karata: { $name }.
+web-say-out-you = Nemaš više karata.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = vlastiti SHA-256 stranice (nema WebCrypta na običnoj http stranici)
+web-deal-hashes = Sažetak dijeljenja (SHA-256, pomoću { $how }) odgovara obvezi { $commitment }… { $early ->
+    [yes] objavljenoj na početku igre, prije prvog okretanja
+   *[no] (ova se stranica pridružila kasno: usporedila je otkrivenu)
+  }.
+web-deal-hash-differs = Sažetak dijeljenja je { $computed }…, a ne obveza { $announced }… objavljena na početku.
+web-deal-other-commitment = Poslužitelj je otkrio drugu obvezu od one koju je objavio.
+web-deal-whole = Špil je potpun: { $n ->
+    [one] { $n } karta
+    [few] { $n } karte
+   *[other] { $n } karata
+  }, svaka jednom{ $aside ->
+    [0] {""}
+   *[other] , po strani: { $aside }
+  }.
+web-deal-not-whole = Podijeljeno nije špil sobe (karata: { $n }), svaka jednom.
+web-deal-counts = Svako je mjesto dobilo najavljeni broj karata ({ $sizes }).
+web-deal-counts-differ = Hrpe ({ $sizes }) nisu najavljeni brojevi ({ $counts }).
+web-deal-order-wrong = { $wrong ->
+    [one] { $wrong } otvorena karta nije došla
+    [few] { $wrong } otvorene karte nisu došle
+   *[other] { $wrong } otvorenih karata nije došlo
+  } redom s podijeljenih hrpa.
+web-deal-order = Otvorene karte s podijeljenih hrpa ({ $matched }) došle su redom kojim su podijeljene.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Pogledaj igru ponovno
+web-replay-loading = Učitavanje igre { $game } iz sobe { $code }…
+web-replay-drop = Ispusti ovdje zapis igre (krig-server record ROOM --json) ili ga otvori.
+web-replay-open = Otvori datoteku zapisa…
+web-replay-unknown = Poslužitelj nema zapis igre { $game } u sobi { $code } (zapis igre čuva se neko vrijeme nakon njezina kraja).
+web-replay-offline = Nema veze: zapis će se učitati kad se veza vrati.
+web-replay-game = Igra { $game } u sobi { $code }
+web-replay-deal = Dijeljenje
+web-replay-checking = Provjera dijeljenja…
+web-replay-no-deal = Zapis nema otkriveno dijeljenje za provjeru.
+web-replay-not-json = Ta datoteka nije zapis igre: nije JSON.
+web-replay-not-record = Ta datoteka nije zapis igre (zapis piše krig-server record --json).
+web-replay-no-events = Taj zapis nema događaja za reprodukciju (piše ih krig-server record).
+web-playback = Reprodukcija
+web-trick-back = Jedan potez natrag
+web-trick-forward = Jedan potez naprijed
+web-trick-prev = ◀ Potez
+web-trick-next = Potez ▶
+web-pause = Pauza
+web-at-end = Na kraju
+web-play = Reproduciraj
+web-speed = Brzina
+web-replay-pos = { $pos ->
+    [0] Dijeljenje
+   *[other] Nakon poteza { $pos }
+  } od { $tricks }

@@ -235,3 +235,133 @@ web-open-rooms = Atvērtās istabas
 web-lobby-empty = Pašlaik nav atvērtu istabu. Izveido kādu vai atrodi ātro spēli.
 web-join = Pievienoties
 web-n-players = Spēlētāji: { $n }
+
+## Banners, offers and the way back to a room
+
+web-other-tab = Šī vieta tika atvērta citā cilnē vai logā; šeit spēle apstājās. Pārlādē lapu, lai to atgūtu.
+web-share-title = krig: spēlē Karu ar mani
+web-share-text = Pievienojies manai Kara spēlei (istaba { $code })
+web-back-to-table = Atpakaļ pie galda
+web-joining = Pievienojas
+web-in-room = istabai { $code }
+web-offer-started = Spēle istabā { $code } jau notiek.
+web-offer-full = Istaba { $code } ir pilna.
+web-offer-locked = Saimnieks aizslēdza istabu { $code }.
+web-offer-watch-it = Skatīties?
+web-watch-game = Skatīties spēli
+web-back-home = Uz sākumu
+web-local-hint = Šis serveris klausās tikai šajā datorā: palaid to ar { $host } (vai { $public }), lai draugi no citurienes varētu atvērt saiti.
+
+## The rules on the host form
+
+web-source = Avots: { $source }
+web-source-project = krig pašu izvēle: avoti klusē
+web-source-usual = parastā kava
+web-presets-value = no komplekta: { $value }
+web-group-deck = Kava
+web-group-wars = Kari
+web-group-won = Vinnētās kārtis
+web-group-end = Kā spēle beidzas
+web-lobby-seats = vietas: { $taken }/{ $players }
+web-lobby-lobby = gaida
+web-lobby-playing = spēlē
+web-lobby-over = beigusies
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Gaida, kad būs gatavi: { $names }.
+web-waiting-players = Gaida spēlētājus: aizņemtas vietas { $taken } no { $seats }. Spēle sāksies, kad aizņems pēdējo vietu{ $host ->
+    [yes] {""} vai kad tu to sāksi
+   *[no] {""}
+  }.
+web-everyone-here = Visi ir klāt.
+web-waiting-room = Gaidīšanas istaba
+web-slot-bot = gatavs (dators)
+web-slot-bot-level = gatavs (dators, { $level })
+web-slot-ready = gatavs ✓
+web-slot-not-ready = vēl nav gatavs
+web-slot-free = gaida draugu…
+web-add-bot = Pievienot datora spēlētāju
+web-remove-seat = Noņemt: { $name }
+web-remove = Noņemt
+web-sit-here = Sēsties šeit
+web-ready = Esmu gatavs
+web-ready-undo = Tomēr neesmu gatavs
+web-you-host = Tu esi saimnieks
+web-start-now = Sākt tūlīt
+web-start-fill = Sākt tūlīt (datora spēlētāji aizņems { $n ->
+    [zero] { $n } tukšo vietu
+    [one] tukšo vietu
+   *[other] { $n } tukšās vietas
+  })
+web-bot-level = Datora līmenis
+web-level-easy = viegls
+web-level-normal = parasts
+web-level-hard = grūts
+web-level-easy-long = viegls: liek nejauši
+web-level-normal-long = parasts: zemu gājienā, augstu karā
+web-level-hard-long = grūts: skaita kārtis
+web-lock-room = Aizslēgt istabu (jauni spēlētāji nevar nākt)
+web-let-watch = Ļaut skatīties
+web-ready-checks = Gatavības pārbaude
+web-s-a-turn = { $n } s gājienam
+web-change-rules = Mainīt noteikumus
+web-say-out = Kārtis beigušās: { $name }.
+web-say-out-you = Tev vairs nav kāršu.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = lapas pašas SHA-256 (parastā http lapā nav WebCrypto)
+web-deal-hashes = Izdalīšanas jaucējvērtība (SHA-256, ar { $how }) sakrīt ar saistību { $commitment }… { $early ->
+    [yes] kas paziņota spēles sākumā, pirms pirmās kārts atvēršanas
+   *[no] (šī lapa pievienojās vēlu: tā salīdzināja atklāto)
+  }.
+web-deal-hash-differs = Izdalīšanas jaucējvērtība ir { $computed }…, nevis sākumā paziņotā saistība { $announced }….
+web-deal-other-commitment = Serveris atklāja citu saistību, nevis to, ko paziņoja.
+web-deal-whole = Kava ir pilna: { $n ->
+    [zero] { $n } kāršu
+    [one] { $n } kārts
+   *[other] { $n } kārtis
+  }, katra vienreiz{ $aside ->
+    [0] {""}
+   *[other] , nolikts malā: { $aside }
+  }.
+web-deal-not-whole = Izdalītais nav istabas kava (kāršu: { $n }), kurā katra kārts ir vienreiz.
+web-deal-counts = Katra vieta saņēma paziņoto kāršu skaitu ({ $sizes }).
+web-deal-counts-differ = Kaudzes ({ $sizes }) nesakrīt ar paziņotajiem skaitiem ({ $counts }).
+web-deal-order-wrong = { $wrong ->
+    [zero] { $wrong } atvērto kāršu nenāca
+    [one] { $wrong } atvērtā kārts nenāca
+   *[other] { $wrong } atvērtās kārtis nenāca
+  } no izdalītajām kaudzēm pēc kārtas.
+web-deal-order = Atvērtās kārtis no izdalītajām kaudzēm ({ $matched }) nāca tādā secībā, kādā tās izdalīja.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Noskatīties spēli vēlreiz
+web-replay-loading = Ielādē { $game }. spēli no istabas { $code }…
+web-replay-drop = Nomet šeit spēles ierakstu (krig-server record ROOM --json) vai atver to.
+web-replay-open = Atvērt ieraksta failu…
+web-replay-unknown = Serverim nav { $game }. spēles ieraksta no istabas { $code } (spēles ierakstu glabā kādu laiku pēc tās beigām).
+web-replay-offline = Nav savienojuma: ieraksts ielādēsies, kad savienojums atgriezīsies.
+web-replay-game = { $game }. spēle istabā { $code }
+web-replay-deal = Izdalīšana
+web-replay-checking = Pārbauda izdalīšanu…
+web-replay-no-deal = Ierakstā nav atklātas izdalīšanas, ko pārbaudīt.
+web-replay-not-json = Šis fails nav spēles ieraksts: tas nav JSON.
+web-replay-not-record = Šis fails nav spēles ieraksts (to raksta krig-server record --json).
+web-replay-no-events = Šajā ierakstā nav notikumu, ko atskaņot (tos raksta krig-server record).
+web-playback = Atskaņošana
+web-trick-back = Vienu gājienu atpakaļ
+web-trick-forward = Vienu gājienu uz priekšu
+web-trick-prev = ◀ Gājiens
+web-trick-next = Gājiens ▶
+web-pause = Pauze
+web-at-end = Beigās
+web-play = Atskaņot
+web-speed = Ātrums
+web-replay-pos = { $pos ->
+    [0] Izdalīšana
+   *[other] Pēc { $pos }. gājiena
+  } no { $tricks }

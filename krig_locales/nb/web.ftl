@@ -232,3 +232,127 @@ web-open-rooms = Åpne rom
 web-lobby-empty = Ingen åpne rom akkurat nå. Start et, eller finn et raskt spill.
 web-join = Bli med
 web-n-players = { $n } spillere
+
+## Banners, offers and the way back to a room
+
+web-other-tab = Denne plassen ble åpnet i en annen fane eller et annet vindu; denne stoppet. Last inn siden på nytt for å ta den tilbake.
+web-share-title = krig: spill Krig med meg
+web-share-text = Bli med på Krig hos meg (rom { $code })
+web-back-to-table = Tilbake til bordet
+web-joining = Blir med
+web-in-room = i rom { $code }
+web-offer-started = Spillet i rom { $code } er i gang.
+web-offer-full = Rom { $code } er fullt.
+web-offer-locked = Verten har låst rom { $code }.
+web-offer-watch-it = Vil du se på?
+web-watch-game = Se på spillet
+web-back-home = Tilbake til start
+web-local-hint = Denne serveren lytter bare på denne maskinen: start den med { $host } (eller { $public }) så venner andre steder kan åpne lenken.
+
+## The rules on the host form
+
+web-source = Kilde: { $source }
+web-source-project = krigs eget valg: kildene sier ingenting
+web-source-usual = den vanlige kortstokken
+web-presets-value = forhåndsvalgt: { $value }
+web-group-deck = Kortstokken
+web-group-wars = Kriger
+web-group-won = Vunne kort
+web-group-end = Slik slutter et spill
+web-lobby-seats = { $taken }/{ $players } plasser
+web-lobby-lobby = venter
+web-lobby-playing = spilles
+web-lobby-over = ferdig
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Venter på at { $names } blir klar.
+web-waiting-players = Venter på spillere: { $taken } av { $seats } plasser tatt. Spillet starter når den siste plassen er tatt{ $host ->
+    [yes] , eller når du starter det
+   *[no] {""}
+  }.
+web-everyone-here = Alle er her.
+web-waiting-room = Venterom
+web-slot-bot = klar (datamaskin)
+web-slot-bot-level = klar (datamaskin, { $level })
+web-slot-ready = klar ✓
+web-slot-not-ready = ikke klar ennå
+web-slot-free = venter på en venn…
+web-add-bot = Legg til en datamaskinspiller
+web-remove-seat = Fjern { $name }
+web-remove = Fjern
+web-sit-here = Sett deg her
+web-ready = Jeg er klar
+web-ready-undo = Jeg er likevel ikke klar
+web-you-host = Du er verten
+web-start-now = Start nå
+web-start-fill = Start nå (datamaskinspillere tar { $n ->
+    [one] den tomme plassen
+   *[other] de { $n } tomme plassene
+  })
+web-bot-level = Datamaskinens nivå
+web-level-easy = lett
+web-level-normal = normal
+web-level-hard = vanskelig
+web-level-easy-long = lett: spiller på lykke og fromme
+web-level-normal-long = normal: lavt i et stikk, høyt i en krig
+web-level-hard-long = vanskelig: teller kort
+web-lock-room = Lås rommet (ingen nye spillere)
+web-let-watch = La folk se på
+web-ready-checks = Klar-sjekk
+web-s-a-turn = { $n } s per tur
+web-change-rules = Endre reglene
+web-say-out = { $name } er tom for kort.
+web-say-out-you = Du er tom for kort.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = sidens egen SHA-256 (ingen WebCrypto på en vanlig http-side)
+web-deal-hashes = Utdelingen gir hashen (SHA-256, med { $how }) som stemmer med forpliktelsen { $commitment }… { $early ->
+    [yes] som ble kunngjort da spillet startet, før første kort ble snudd
+   *[no] (denne siden kom sent: den sammenlignet den avslørte)
+  }.
+web-deal-hash-differs = Utdelingen gir hashen { $computed }…, ikke forpliktelsen { $announced }… som ble kunngjort ved start.
+web-deal-other-commitment = Serveren avslørte en annen forpliktelse enn den den kunngjorde.
+web-deal-whole = Kortstokken er hel: { $n } kort, hvert én gang{ $aside ->
+    [0] {""}
+   *[other] , { $aside } lagt til side
+  }.
+web-deal-not-whole = Utdelingen er ikke rommets kortstokk på { $n } kort, hvert én gang.
+web-deal-counts = Hver plass fikk så mange kort som kunngjort ({ $sizes }).
+web-deal-counts-differ = Bunkene ({ $sizes }) er ikke antallene som ble kunngjort ({ $counts }).
+web-deal-order-wrong = { $wrong ->
+    [one] { $wrong } åpent kort kom
+   *[other] { $wrong } åpne kort kom
+  } ikke fra de utdelte bunkene i rekkefølge.
+web-deal-order = De { $matched } åpne kortene fra de utdelte bunkene kom i den rekkefølgen de ble delt ut.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Se et spill igjen
+web-replay-loading = Laster spill { $game } i rom { $code }…
+web-replay-drop = Slipp et spillopptak her (krig-server record ROOM --json), eller åpne et.
+web-replay-open = Åpne en opptaksfil…
+web-replay-unknown = Serveren har ikke noe opptak av spill { $game } i rom { $code } (et spills opptak blir tatt vare på en stund etter at det er ferdig).
+web-replay-offline = Ikke tilkoblet: opptaket lastes når forbindelsen er tilbake.
+web-replay-game = Spill { $game } i rom { $code }
+web-replay-deal = Utdelingen
+web-replay-checking = Sjekker utdelingen…
+web-replay-no-deal = Opptaket har ingen avslørt utdeling å sjekke.
+web-replay-not-json = Den filen er ikke et spillopptak: den er ikke JSON.
+web-replay-not-record = Den filen er ikke et spillopptak (krig-server record --json lager et).
+web-replay-no-events = Det opptaket har ingen hendelser å spille av (krig-server record skriver dem).
+web-playback = Avspilling
+web-trick-back = Ett stikk tilbake
+web-trick-forward = Ett stikk fram
+web-trick-prev = ◀ Stikk
+web-trick-next = Stikk ▶
+web-pause = Pause
+web-at-end = Ved slutten
+web-play = Spill av
+web-speed = Fart
+web-replay-pos = { $pos ->
+    [0] Utdelingen
+   *[other] Etter stikk { $pos }
+  } av { $tricks }

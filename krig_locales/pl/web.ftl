@@ -238,3 +238,136 @@ web-open-rooms = Otwarte pokoje
 web-lobby-empty = Teraz nie ma otwartych pokoi. Załóż jeden albo znajdź szybką grę.
 web-join = Dołącz
 web-n-players = Gracze: { $n }
+
+## Banners, offers and the way back to a room
+
+web-other-tab = To miejsce otwarto w innej karcie lub oknie; tutaj gra się zatrzymała. Odśwież stronę, aby je odzyskać.
+web-share-title = krig: zagraj ze mną w Wojnę
+web-share-text = Dołącz do mojej gry w Wojnę (pokój { $code })
+web-back-to-table = Powrót do stołu
+web-joining = Dołączanie
+web-in-room = do pokoju { $code }
+web-offer-started = Gra w pokoju { $code } już trwa.
+web-offer-full = Pokój { $code } jest pełny.
+web-offer-locked = Gospodarz zamknął pokój { $code }.
+web-offer-watch-it = Chcesz oglądać?
+web-watch-game = Oglądaj grę
+web-back-home = Wróć na stronę główną
+web-local-hint = Ten serwer nasłuchuje tylko na tym komputerze: uruchom go z { $host } (albo { $public }), aby znajomi z innych miejsc mogli otworzyć link.
+
+## The rules on the host form
+
+web-source = Źródło: { $source }
+web-source-project = własna zasada krig: źródła milczą
+web-source-usual = zwykła talia
+web-presets-value = z zestawu: { $value }
+web-group-deck = Talia
+web-group-wars = Wojny
+web-group-won = Wygrane karty
+web-group-end = Jak kończy się gra
+web-lobby-seats = miejsca: { $taken }/{ $players }
+web-lobby-lobby = czeka
+web-lobby-playing = trwa gra
+web-lobby-over = po grze
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Czekamy na gotowość: { $names }.
+web-waiting-players = Czekamy na graczy: zajęte miejsca { $taken } z { $seats }. Gra zacznie się, gdy ostatnie miejsce zostanie zajęte{ $host ->
+    [yes] {""} albo gdy ją zaczniesz
+   *[no] {""}
+  }.
+web-everyone-here = Wszyscy są na miejscach.
+web-waiting-room = Poczekalnia
+web-slot-bot = gotowe (komputer)
+web-slot-bot-level = gotowe (komputer, { $level })
+web-slot-ready = gotowe ✓
+web-slot-not-ready = jeszcze niegotowe
+web-slot-free = czeka na znajomego…
+web-add-bot = Dodaj gracza komputerowego
+web-remove-seat = Usuń: { $name }
+web-remove = Usuń
+web-sit-here = Usiądź tutaj
+web-ready = Zgłaszam gotowość
+web-ready-undo = Cofam gotowość
+web-you-host = Jesteś gospodarzem
+web-start-now = Zacznij teraz
+web-start-fill = Zacznij teraz (gracze komputerowi zajmą { $n ->
+    [one] wolne miejsce
+    [few] { $n } wolne miejsca
+    [many] { $n } wolnych miejsc
+   *[other] { $n } wolnego miejsca
+  })
+web-bot-level = Poziom komputera
+web-level-easy = łatwy
+web-level-normal = normalny
+web-level-hard = trudny
+web-level-easy-long = łatwy: gra losowo
+web-level-normal-long = normalny: nisko w bitwie, wysoko na wojnie
+web-level-hard-long = trudny: liczy karty
+web-lock-room = Zamknij pokój (bez nowych graczy)
+web-let-watch = Pozwól oglądać
+web-ready-checks = Sprawdzanie gotowości
+web-s-a-turn = { $n } s na ruch
+web-change-rules = Zmień zasady
+web-say-out = { $name } nie ma już kart.
+web-say-out-you = Nie masz już kart.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = własne SHA-256 strony (bez WebCrypto na zwykłej stronie http)
+web-deal-hashes = Skrót rozdania (SHA-256, przez { $how }) zgadza się ze zobowiązaniem { $commitment }… { $early ->
+    [yes] ogłoszonym na początku gry, przed pierwszym odkryciem
+   *[no] (ta strona dołączyła późno: porównała ujawnione)
+  }.
+web-deal-hash-differs = Skrót rozdania to { $computed }…, a nie zobowiązanie { $announced }… ogłoszone na początku.
+web-deal-other-commitment = Serwer ujawnił inne zobowiązanie niż to, które ogłosił.
+web-deal-whole = Talia jest cała: { $n ->
+    [one] { $n } karta
+    [few] { $n } karty
+    [many] { $n } kart
+   *[other] { $n } karty
+  }, każda raz{ $aside ->
+    [0] {""}
+   *[other] , odłożone: { $aside }
+  }.
+web-deal-not-whole = Rozdanie to nie talia pokoju (kart: { $n }), w której każda karta jest raz.
+web-deal-counts = Każde miejsce dostało zapowiedzianą liczbę kart ({ $sizes }).
+web-deal-counts-differ = Kupki ({ $sizes }) nie zgadzają się z zapowiedzianymi liczbami ({ $counts }).
+web-deal-order-wrong = { $wrong ->
+    [one] { $wrong } odkryta karta nie pochodzi
+    [few] { $wrong } odkryte karty nie pochodzą
+    [many] { $wrong } odkrytych kart nie pochodzi
+   *[other] { $wrong } odkrytej karty nie pochodzi
+  } po kolei z rozdanych kupek.
+web-deal-order = Odkryte karty z rozdanych kupek ({ $matched }) schodziły z nich w kolejności rozdania.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Obejrzyj grę jeszcze raz
+web-replay-loading = Wczytywanie gry { $game } z pokoju { $code }…
+web-replay-drop = Upuść tutaj zapis gry (krig-server record ROOM --json) albo go otwórz.
+web-replay-open = Otwórz plik zapisu…
+web-replay-unknown = Serwer nie ma zapisu gry { $game } z pokoju { $code } (zapis gry jest przechowywany przez pewien czas po jej końcu).
+web-replay-offline = Brak połączenia: zapis wczyta się, gdy połączenie wróci.
+web-replay-game = Gra { $game } w pokoju { $code }
+web-replay-deal = Rozdanie
+web-replay-checking = Sprawdzanie rozdania…
+web-replay-no-deal = Zapis nie ma ujawnionego rozdania do sprawdzenia.
+web-replay-not-json = Ten plik nie jest zapisem gry: to nie JSON.
+web-replay-not-record = Ten plik nie jest zapisem gry (taki zapis tworzy krig-server record --json).
+web-replay-no-events = Ten zapis nie ma zdarzeń do odtworzenia (zapisuje je krig-server record).
+web-playback = Odtwarzanie
+web-trick-back = Jedna bitwa wstecz
+web-trick-forward = Jedna bitwa dalej
+web-trick-prev = ◀ Bitwa
+web-trick-next = Bitwa ▶
+web-pause = Pauza
+web-at-end = Koniec
+web-play = Odtwórz
+web-speed = Prędkość
+web-replay-pos = { $pos ->
+    [0] Rozdanie
+   *[other] Po bitwie { $pos }
+  } z { $tricks }

@@ -232,3 +232,127 @@ web-open-rooms = Öppna rum
 web-lobby-empty = Inga öppna rum just nu. Starta ett, eller hitta ett snabbt spel.
 web-join = Gå med
 web-n-players = { $n } spelare
+
+## Banners, offers and the way back to a room
+
+web-other-tab = Den här platsen öppnades i en annan flik eller ett annat fönster; den här stannade. Ladda om sidan för att ta tillbaka den.
+web-share-title = krig: spela Krig med mig
+web-share-text = Var med i mitt parti Krig (rum { $code })
+web-back-to-table = Tillbaka till bordet
+web-joining = Går med
+web-in-room = i rum { $code }
+web-offer-started = Spelet i rum { $code } är i gång.
+web-offer-full = Rum { $code } är fullt.
+web-offer-locked = Värden har låst rum { $code }.
+web-offer-watch-it = Vill du titta?
+web-watch-game = Titta på spelet
+web-back-home = Tillbaka till start
+web-local-hint = Den här servern lyssnar bara på den här datorn: starta den med { $host } (eller { $public }) så att vänner på andra håll kan öppna länken.
+
+## The rules on the host form
+
+web-source = Källa: { $source }
+web-source-project = krigs eget val: källorna säger inget
+web-source-usual = den vanliga kortleken
+web-presets-value = förval: { $value }
+web-group-deck = Kortleken
+web-group-wars = Krig
+web-group-won = Vunna kort
+web-group-end = Så slutar ett spel
+web-lobby-seats = { $taken }/{ $players } platser
+web-lobby-lobby = väntar
+web-lobby-playing = spelas
+web-lobby-over = slut
+
+## The waiting room and the host's controls
+
+web-waiting-ready = Väntar på att { $names } ska bli redo.
+web-waiting-players = Väntar på spelare: { $taken } av { $seats } platser tagna. Spelet startar när den sista platsen är tagen{ $host ->
+    [yes] , eller när du startar det
+   *[no] {""}
+  }.
+web-everyone-here = Alla är här.
+web-waiting-room = Väntrum
+web-slot-bot = redo (dator)
+web-slot-bot-level = redo (dator, { $level })
+web-slot-ready = redo ✓
+web-slot-not-ready = inte redo än
+web-slot-free = väntar på en vän…
+web-add-bot = Lägg till en datorspelare
+web-remove-seat = Ta bort { $name }
+web-remove = Ta bort
+web-sit-here = Sätt dig här
+web-ready = Jag är redo
+web-ready-undo = Jag är inte redo ändå
+web-you-host = Du är värd
+web-start-now = Starta nu
+web-start-fill = Starta nu (datorspelare tar { $n ->
+    [one] den tomma platsen
+   *[other] de { $n } tomma platserna
+  })
+web-bot-level = Datorns nivå
+web-level-easy = lätt
+web-level-normal = normal
+web-level-hard = svår
+web-level-easy-long = lätt: spelar på måfå
+web-level-normal-long = normal: lågt i en drabbning, högt i ett krig
+web-level-hard-long = svår: räknar kort
+web-lock-room = Lås rummet (inga nya spelare)
+web-let-watch = Låt folk titta
+web-ready-checks = Redo-kontroll
+web-s-a-turn = { $n } s per tur
+web-change-rules = Ändra reglerna
+web-say-out = { $name } har slut på kort.
+web-say-out-you = Du har slut på kort.
+
+## The deal check (PROTOCOL.md §5a)
+
+web-hash-by-webcrypto = WebCrypto
+web-hash-by-page = sidans egen SHA-256 (ingen WebCrypto på en vanlig http-sida)
+web-deal-hashes = Givens hash (SHA-256, med { $how }) stämmer med åtagandet { $commitment }… { $early ->
+    [yes] som kungjordes när spelet startade, före första vändningen
+   *[no] (den här sidan kom sent: den jämförde det avslöjade)
+  }.
+web-deal-hash-differs = Givens hash är { $computed }…, inte åtagandet { $announced }… som kungjordes vid start.
+web-deal-other-commitment = Servern avslöjade ett annat åtagande än det den kungjorde.
+web-deal-whole = Kortleken är hel: { $n } kort, vart och ett en gång{ $aside ->
+    [0] {""}
+   *[other] , { $aside } undanlagda
+  }.
+web-deal-not-whole = Given är inte rummets kortlek på { $n } kort, vart och ett en gång.
+web-deal-counts = Varje plats fick så många kort som kungjordes ({ $sizes }).
+web-deal-counts-differ = Högarna ({ $sizes }) är inte de antal som kungjordes ({ $counts }).
+web-deal-order-wrong = { $wrong ->
+    [one] { $wrong } uppvänt kort kom
+   *[other] { $wrong } uppvända kort kom
+  } inte från de utdelade högarna i ordning.
+web-deal-order = De { $matched } uppvända korten från de utdelade högarna kom i den ordning de delades ut.
+
+## The replay page (/r/CODE/g/N, /replay)
+
+web-replay-title = Titta på ett spel igen
+web-replay-loading = Läser in spel { $game } i rum { $code }…
+web-replay-drop = Släpp ett spelprotokoll här (krig-server record ROOM --json), eller öppna ett.
+web-replay-open = Öppna en protokollfil…
+web-replay-unknown = Servern har inget protokoll över spel { $game } i rum { $code } (ett spels protokoll sparas en stund efter att det är slut).
+web-replay-offline = Inte ansluten: protokollet läses in när anslutningen är tillbaka.
+web-replay-game = Spel { $game } i rum { $code }
+web-replay-deal = Given
+web-replay-checking = Kontrollerar given…
+web-replay-no-deal = Protokollet har ingen avslöjad giv att kontrollera.
+web-replay-not-json = Den filen är inget spelprotokoll: den är inte JSON.
+web-replay-not-record = Den filen är inget spelprotokoll (krig-server record --json skriver ett).
+web-replay-no-events = Det protokollet har inga händelser att spela upp (krig-server record skriver dem).
+web-playback = Uppspelning
+web-trick-back = En drabbning bakåt
+web-trick-forward = En drabbning framåt
+web-trick-prev = ◀ Drabbning
+web-trick-next = Drabbning ▶
+web-pause = Paus
+web-at-end = Vid slutet
+web-play = Spela upp
+web-speed = Fart
+web-replay-pos = { $pos ->
+    [0] Given
+   *[other] Efter drabbning { $pos }
+  } av { $tricks }

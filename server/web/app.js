@@ -157,13 +157,13 @@ function connect() {
     app.waiting.clear();
     if (event.code === 4002) {
       app.stopped = true;
-      app.ui.notice = "This seat was opened in another tab or window; this one stopped. Reload to take it back.";
+      app.ui.notice = tr("web-other-tab");
       redraw();
       return;
     }
     if (event.code === 4001) {
       app.stopped = true;
-      app.ui.error = ERRORS.unsupported_version;
+      app.ui.error = errorText("unsupported_version");
       redraw();
       return;
     }
@@ -206,7 +206,7 @@ function request(msg, { quiet = false } = {}) {
     if (err.message !== "waiting_for_store") throw err;
     // The server could not confirm it yet (its store is failing over): say so, and
     // send the same id again in a moment (it is applied once).
-    showError(ERRORS.waiting_for_store);
+    showError(errorText("waiting_for_store"));
     await new Promise((resolve) => setTimeout(resolve, 750 * (1 + Math.random() / 2)));
     return once();
   });
@@ -217,7 +217,8 @@ function request(msg, { quiet = false } = {}) {
     if (!quiet) {
       const text = errorText(err.message);
       // Which option, and why: the server's own words (e.g. a deck that does not divide).
-      showError(err.message === "bad_rules" && err.detail ? `${text} ${err.detail}` : text);
+      // (the server's detail is English: said in English only)
+      showError(err.message === "bad_rules" && err.detail && language() === "en" ? `${text} ${err.detail}` : text);
     }
     throw err;
   });
@@ -284,7 +285,7 @@ function handle(msg) {
   }
   if (msg.t === "error" && (msg.code === "removed" || msg.code === "room_gone")) {
     // Out of the room: no more of its events come. Never leave a table that cannot play.
-    leftRoom(msg.code === "removed" ? ERRORS.removed : ERRORS.room_gone);
+    leftRoom(errorText(msg.code === "removed" ? "removed" : "room_gone"));
     return;
   }
   if (msg.t === "error" && MOVED_ON.has(msg.code) && t.code) {
@@ -314,7 +315,7 @@ function handle(msg) {
         app.table.code = app.view.code = msg.room;
         app.table.seat = app.view.seat = msg.seat;
       } else if (t.code) {
-        leftRoom(ERRORS.room_gone); // the session was in a room the server no longer has
+        leftRoom(errorText("room_gone")); // the session was in a room the server no longer has
       }
       if (!msg.room && app.name && app.sessionName !== app.name) {
         // A session made under another name (say, before the name was typed on the
@@ -701,7 +702,7 @@ async function copyInvite(code) {
 }
 
 function shareInvite(code) {
-  navigator.share({ title: "krig: play War with me", text: `Join my game of War (room ${code})`, url: inviteUrl(code) })
+  navigator.share({ title: tr("web-share-title"), text: tr("web-share-text", { code }), url: inviteUrl(code) })
     .catch(() => {});
 }
 
@@ -733,7 +734,7 @@ function App() {
 function Returning() {
   const code = app.pendingCode || location.pathname.slice(3);
   return html`<main id="returning" class="returning" aria-busy="true">
-    <section class="felt returning-felt"><p class="phase">${app.returning ? "Back to the table" : "Joining"} ${code ? `room ${code}` : ""}…</p></section>
+    <section class="felt returning-felt"><p class="phase">${app.returning ? tr("web-back-to-table") : tr("web-joining")} ${code ? tr("web-in-room", { code }) : ""}…</p></section>
   </main>`;
 }
 
@@ -786,10 +787,10 @@ function Messages() {
     ${notice ? html`<p id="notice" class="notice" role="alert">${notice}
       <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
     ${offer ? html`<div id="offer" class="offer" role="alertdialog" aria-labelledby="offer-text">
-      <p id="offer-text">${offer.why === "already_started" ? `The game in room ${offer.code} is under way.` :
-        offer.why === "room_full" ? `Room ${offer.code} is full.` : `The host has locked room ${offer.code}.`} Watch it?</p>
-      <button type="button" class="primary" id="offer-watch" onClick=${() => { app.ui.offer = null; join(offer.code, true); }}>Watch the game</button>
-      <button type="button" id="offer-home" onClick=${() => { app.ui.offer = null; history.replaceState(null, "", "/"); redraw(); }}>Back home</button>
+      <p id="offer-text">${tr(offer.why === "already_started" ? "web-offer-started" : offer.why === "room_full" ? "web-offer-full" : "web-offer-locked",
+        { code: offer.code })} ${tr("web-offer-watch-it")}</p>
+      <button type="button" class="primary" id="offer-watch" onClick=${() => { app.ui.offer = null; join(offer.code, true); }}>${tr("web-watch-game")}</button>
+      <button type="button" id="offer-home" onClick=${() => { app.ui.offer = null; history.replaceState(null, "", "/"); redraw(); }}>${tr("web-back-home")}</button>
     </div>` : null}`;
 }
 
@@ -845,33 +846,35 @@ function Home() {
 
 function PresetPicker({ id, value, onChange }) {
   const chosen = PRESET_BY_NAME[value];
-  return html`<label class="field" for=${id}>Rules</label>
+  const codes = chosen.source.split(/[;,/ ]+/).filter((c) => c in { NO: 1, PL: 1, LV: 1, HR: 1, SE: 1 });
+  const source = codes.length ? sourceWords(codes) : presetSource(value, chosen);
+  return html`<label class="field" for=${id}>${tr("web-rules")}</label>
     <select id=${id} value=${value} onChange=${(e) => onChange(e.currentTarget.value)}>
-      ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
+      ${PRESETS.map(([name]) => html`<option value=${name}>${capital(presetTitle(name))}</option>`)}
     </select>
-    <p class="hint" id=${`${id}-about`}>${chosen.line} <span class="source">Source: ${sourceText(chosen.source.split(/[;,/ ]+/).filter((c) => c in { NO: 1, PL: 1, LV: 1, HR: 1, SE: 1 })) || chosen.source}.</span></p>`;
+    <p class="hint" id=${`${id}-about`}>${presetLine(value, chosen)} <span class="source">${tr("web-source", { source })}.</span></p>`;
 }
 
 function OptionField({ option, value, base, idPrefix, onChange }) {
   const id = `${idPrefix}${option.name}`;
   const { kind } = option;
-  const label = html`<label for=${id}>${option.label}</label>`;
+  const label = html`<label for=${id}>${optionLabel(option)}</label>`;
   if (kind === "bool" || Array.isArray(kind)) {
     const choices = kind === "bool" ? [true, false] : kind;
     const encodeV = (v) => String(v);
     const shown = value ?? base ?? DEFAULTS[option.name];
-    const short = option.short ?? option.words;
-    const full = option.words(shown);
+    const short = (v) => optionWords(option, v, true);
+    const full = optionWords(option, shown);
     return html`<div class="option">${label}
       <select id=${id} value=${value === undefined ? "" : encodeV(value)}
         onChange=${(e) => {
           const raw = e.currentTarget.value;
           onChange(raw === "" ? undefined : kind === "bool" ? raw === "true" : raw);
         }}>
-        ${base !== undefined ? html`<option value="">preset's: ${short(base)}</option>` : null}
+        ${base !== undefined ? html`<option value="">${tr("web-presets-value", { value: short(base) })}</option>` : null}
         ${choices.map((c) => html`<option value=${encodeV(c)}>${short(c)}</option>`)}
       </select>
-      <span class="hint">${full !== short(shown) ? `${full[0].toUpperCase()}${full.slice(1)}. ` : ""}Source: ${sourceText(option.sources(shown))}</span></div>`;
+      <span class="hint">${full !== short(shown) ? `${capital(full)}. ` : ""}${tr("web-source", { source: sourceWords(option.sources(shown)) })}</span></div>`;
   }
   return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
 }
@@ -883,18 +886,18 @@ function NumberOption({ id, label, option, value, base, onChange }) {
   const [draft, setDraft] = useState(null);
   return html`<div class="option">${label}
     <input id=${id} type="number" inputmode="numeric" min=${kind.min} max=${kind.max}
-      value=${draft ?? (value === undefined ? "" : String(value))} placeholder=${base !== undefined ? `preset's: ${base}` : ""}
+      value=${draft ?? (value === undefined ? "" : String(value))} placeholder=${base !== undefined ? tr("web-presets-value", { value: base }) : ""}
       onInput=${(e) => setDraft(e.currentTarget.value)}
       onChange=${(e) => { const raw = e.currentTarget.value; setDraft(null); onChange(raw === "" ? undefined : Number(raw)); }} />
-    <span class="hint">${value !== undefined ? `${option.words(value)} · ` : base !== undefined ? `${option.words(base)} · ` : ""}${sourceText(option.sources(value ?? base ?? DEFAULTS[option.name]))}</span>
+    <span class="hint">${value !== undefined ? `${optionWords(option, value)} · ` : base !== undefined ? `${optionWords(option, base)} · ` : ""}${sourceWords(option.sources(value ?? base ?? DEFAULTS[option.name]))}</span>
   </div>`;
 }
 
 /** The rule options in their groups, each a fieldset (the form's and the room's). */
 function RuleGroups({ values, base, idPrefix, onChange, skip = [] }) {
   return html`<div class="rule-groups">
-    ${RULE_GROUPS.map(([title, names]) => html`<fieldset key=${title} class="rule-group">
-      <legend>${title}</legend>
+    ${RULE_GROUPS.map(([title, names, key]) => html`<fieldset key=${title} class="rule-group">
+      <legend>${tr(key)}</legend>
       ${names.filter((n) => !skip.includes(n)).map((n) => OPTION_BY_NAME[n]).map((o) => html`<${OptionField} key=${o.name}
         option=${o} value=${values[o.name]} base=${base[o.name]} idPrefix=${idPrefix} onChange=${(v) => onChange(o.name, v)} />`)}
     </fieldset>`)}
@@ -984,8 +987,8 @@ function LobbyList() {
     ${rooms.length ? null : html`<p id="lobby-empty" class="hint">${tr("web-lobby-empty")}</p>`}
     <ul id="lobby">
       ${rooms.map((room) => html`<li key=${room.code}>
-        <span><strong>${room.code}</strong> · ${room.preset} · ${room.taken}/${room.players} seats
-          · ${room.state === "lobby" ? "waiting" : room.state}${room.spectators ? ` · ${room.spectators} watching` : ""}</span>
+        <span><strong>${room.code}</strong> · ${presetTitle(room.preset)} · ${tr("web-lobby-seats", { taken: room.taken, players: room.players })}
+          · ${LOBBY_STATES[room.state] ? tr(LOBBY_STATES[room.state]) : room.state}${room.spectators ? ` · ${tr("web-spectators", { n: room.spectators })}` : ""}</span>
         <button type="button" onClick=${() => join(room.code, room.state !== "lobby")}>
           ${room.state === "lobby" ? tr("web-join") : tr("web-watch")}</button>
       </li>`)}
@@ -1049,8 +1052,7 @@ function RoomBar() {
         <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? tr("web-copied") : tr("web-copy")}</button>
         ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>${tr("web-share")}</button>` : null}
       </div>
-      ${hint ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
-        start it with <code>--host 0.0.0.0</code> (or <code>--public-url</code>) so friends elsewhere can open the link.</p>` : null}
+      ${hint ? html`<p class="hint" id="invite-hint">${withCode("web-local-hint", { host: "--host 0.0.0.0", public: "--public-url" })}</p>` : null}
     </details>
   </section>`;
 }
@@ -1080,31 +1082,33 @@ function WaitingRoom() {
   const notReady = room.seats.filter((s) => s.name && !s.ready && !s.bot);
   const mine = t.seat !== null ? room.seats[t.seat] : null;
   let status;
-  if (room.ready_checks && notReady.length) status = `Waiting for ${joinNames(notReady.map((s) => s.name))} to be ready.`;
-  else if (empty) status = `Waiting for players: ${taken} of ${room.seats.length} seats taken. The game starts when the last seat is taken${amHost ? ", or when you start it" : ""}.`;
-  else status = "Everyone is here.";
-  return html`<section class="waiting felt" aria-label="Waiting room">
+  if (room.ready_checks && notReady.length) status = tr("web-waiting-ready", { names: joinNames(notReady.map((s) => s.name)) });
+  else if (empty) status = tr("web-waiting-players", { taken, seats: room.seats.length, host: amHost ? "yes" : "no" });
+  else status = tr("web-everyone-here");
+  return html`<section class="waiting felt" aria-label=${tr("web-waiting-room")}>
     <p id="phase" class="phase">${status}</p>
-    <ol id="seats" class="seat-slots" aria-label="Seats">
+    <ol id="seats" class="seat-slots" aria-label=${tr("web-seats")}>
       ${room.seats.map((seat, s) => html`<li key=${s} class=${`slot ${seat.name ? "taken" : "free"} ${s === t.seat ? "mine" : ""}`} id=${`seat-${s}`}>
         <${SeatPlate} s=${s} />
-        <span class="slot-state">${seat.name ? (seat.bot ? `ready (computer${seat.level && seat.level !== "normal" ? `, ${seat.level}` : ""})` : room.ready_checks ? (seat.ready ? "ready ✓" : "not ready yet") : "ready ✓") : "waiting for a friend…"}</span>
-        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s, level: botLevel })}>Add a computer player</button>` : null}
-        ${amHost && seat.name && s !== room.host ? html`<button type="button" class="small remove-seat" aria-label=${`Remove ${seat.name}`}
-          onClick=${() => act({ t: "remove_seat", seat: s })}>Remove</button>` : null}
-        ${t.seat === null && !seat.name && !room.locked ? html`<button type="button" class="small" onClick=${() => act({ t: "join", code: t.code, seat: s })}>Sit here</button>` : null}
+        <span class="slot-state">${seat.name ? (seat.bot ? (seat.level && seat.level !== "normal" ? tr("web-slot-bot-level", { level: levelName(seat.level) }) : tr("web-slot-bot")) : room.ready_checks ? (seat.ready ? tr("web-slot-ready") : tr("web-slot-not-ready")) : tr("web-slot-ready")) : tr("web-slot-free")}</span>
+        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s, level: botLevel })}>${tr("web-add-bot")}</button>` : null}
+        ${amHost && seat.name && s !== room.host ? html`<button type="button" class="small remove-seat" aria-label=${tr("web-remove-seat", { name: seat.name })}
+          onClick=${() => act({ t: "remove_seat", seat: s })}>${tr("web-remove")}</button>` : null}
+        ${t.seat === null && !seat.name && !room.locked ? html`<button type="button" class="small" onClick=${() => act({ t: "join", code: t.code, seat: s })}>${tr("web-sit-here")}</button>` : null}
       </li>`)}
     </ol>
     ${mine && room.ready_checks ? html`<p class="row">
       <button type="button" id="ready" class=${mine.ready ? "" : "primary big"} onClick=${() => act({ t: "ready", ready: !mine.ready })}>
-        ${mine.ready ? "I'm not ready after all" : "I'm ready"}</button></p>` : null}
+        ${mine.ready ? tr("web-ready-undo") : tr("web-ready")}</button></p>` : null}
     ${amHost ? html`<${HostControls} empty=${empty} />` : null}
   </section>`;
 }
 
 const TIMERS = [0, 10, 15, 20, 30, 60, 120];
 /** The computer players' levels (add_bot's level): how they choose from a hand. */
-const LEVELS = [["easy", "easy: plays by lot"], ["normal", "normal: low in a battle, high in a war"], ["hard", "hard: counts cards"]];
+const LEVELS = [["easy", "web-level-easy-long"], ["normal", "web-level-normal-long"], ["hard", "web-level-hard-long"]];
+const LEVEL_NAMES = { easy: "web-level-easy", normal: "web-level-normal", hard: "web-level-hard" };
+const levelName = (level) => (LEVEL_NAMES[level] ? tr(LEVEL_NAMES[level]) : level);
 let botLevel = "normal";
 
 function HostControls({ empty }) {
@@ -1120,29 +1124,29 @@ function HostControls({ empty }) {
     configure({ options: next });
   };
   return html`<section id="host-controls" class="host" aria-labelledby="host-title">
-    <h2 id="host-title">You are the host</h2>
+    <h2 id="host-title">${tr("web-you-host")}</h2>
     <p class="row">
       <button type="button" id="start" class="primary big" onClick=${() => act({ t: "start" })}>
-        Start now${empty ? ` (computer players take ${empty === 1 ? "the empty seat" : `the ${empty} empty seats`})` : ""}</button>
-      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>Add a computer player</button>` : null}
-      ${empty ? html`<label class="bot-level">Computer level
+        ${empty ? tr("web-start-fill", { n: empty }) : tr("web-start-now")}</button>
+      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>${tr("web-add-bot")}</button>` : null}
+      ${empty ? html`<label class="bot-level">${tr("web-bot-level")}
         <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
-          ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${label}</option>`)}
+          ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${tr(label)}</option>`)}
         </select></label>` : null}
     </p>
     <div class="toggles">
-      ${toggle("lock", "locked", "Lock the room (no new players)", room.locked)}
-      ${toggle("public", "public", "List it in the open rooms", room.public)}
-      ${toggle("spectating", "spectating", "Let people watch", room.spectating)}
-      ${toggle("chat-on", "chat", "Chat", room.chat)}
-      ${toggle("ready-checks", "ready_checks", "Ready checks", room.ready_checks)}
-      <label class="check">Turn timer
+      ${toggle("lock", "locked", tr("web-lock-room"), room.locked)}
+      ${toggle("public", "public", tr("web-list-it"), room.public)}
+      ${toggle("spectating", "spectating", tr("web-let-watch"), room.spectating)}
+      ${toggle("chat-on", "chat", tr("web-chat"), room.chat)}
+      ${toggle("ready-checks", "ready_checks", tr("web-ready-checks"), room.ready_checks)}
+      <label class="check">${tr("web-turn-timer")}
         <select id="turn-timer" value=${String(room.turn_s)} onChange=${(e) => configure({ turn_s: Number(e.currentTarget.value) })}>
-          ${[...new Set([...TIMERS, room.turn_s])].sort((a, b) => a - b).map((s) => html`<option value=${String(s)}>${s ? `${s} s a turn` : "off"}</option>`)}
+          ${[...new Set([...TIMERS, room.turn_s])].sort((a, b) => a - b).map((s) => html`<option value=${String(s)}>${s ? tr("web-s-a-turn", { n: s }) : tr("web-off")}</option>`)}
         </select></label>
     </div>
     <details id="room-rules">
-      <summary>Change the rules</summary>
+      <summary>${tr("web-change-rules")}</summary>
       <${PresetPicker} id="room-preset" value=${room.preset} onChange=${(p) => configure({ preset: p, options: {} })} />
       <${RuleGroups} values=${current} base=${base} idPrefix="room-opt-" onChange=${setOption} />
     </details>
@@ -1179,13 +1183,49 @@ const presetSource = (name, preset) => (language() !== "en" && has(`preset-${nam
 
 function ruleItem(name, value) {
   if (language() === "en" || !has(`rule-${name}`)) return ruleLine(name, value);
+  return `${tr(`rule-${name}`)}: ${ruleValue(name, value)}`;
+}
+
+/** A rule's value in the catalogue's words (rule-NAME-VALUE, else its number in words). */
+function ruleValue(name, value) {
   const word = String(value).toLowerCase();
   let said = String(value);
   if (has(`rule-${name}-${word}`)) said = tr(`rule-${name}-${word}`);
   else if (has(`rule-${name}-n`)) said = tr(`rule-${name}-n`, { n: value });
   else if (name === "time_limit_s" && value % 60 === 0) said = tr("rule-time_limit_s-minutes", { minutes: value / 60 });
   else if (name === "time_limit_s") said = tr("rule-time_limit_s-seconds", { seconds: value });
-  return `${tr(`rule-${name}`)}: ${said}`;
+  return said;
+}
+
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const LOBBY_STATES = { lobby: "web-lobby-lobby", playing: "web-lobby-playing", over: "web-lobby-over" };
+const OWN_SOURCES = { project: "web-source-project", usual: "web-source-usual" };
+
+/** The sources' names ("Norwegian, Swedish"): English says rules.js's, another language krig.ftl's source-*. */
+function sourceWords(codes) {
+  if (language() === "en") return sourceText(codes);
+  return codes.map((c) => (OWN_SOURCES[c] ? tr(OWN_SOURCES[c]) : has(`source-${c}`) ? tr(`source-${c}`) : c)).join(", ");
+}
+
+const presetLine = (name, preset) => (language() !== "en" && has(`preset-${name}`) ? capital(tr(`preset-${name}`)) + "." : preset.line);
+const optionLabel = (option) => (language() !== "en" && has(`rule-${option.name}`) ? tr(`rule-${option.name}`) : option.label);
+
+/** A rule's value in words: English says rules.js's (its short form for a menu), another language krig.ftl's rule-*. */
+function optionWords(option, value, short = false) {
+  if (language() === "en" || !has(`rule-${option.name}`)) return short && option.short ? option.short(value) : option.words(value);
+  return ruleValue(option.name, value);
+}
+
+/** A sentence with parts shown as code (or as ``shape`` says): the catalogue's words around them. */
+function withCode(key, args, shape = {}) {
+  const marks = Object.fromEntries(Object.keys(args).map((k, i) => [k, `\u0001${i}\u0002`]));
+  const text = tr(key, { ...args, ...marks });
+  return text.split(/(\u0001\d+\u0002)/).map((part) => {
+    const m = /^\u0001(\d+)\u0002$/.exec(part);
+    if (!m) return part;
+    const name = Object.keys(args)[Number(m[1])];
+    return shape[name] ? shape[name](args[name]) : html`<code>${args[name]}</code>`;
+  });
 }
 
 /** Seats placed around the table, the viewer at the bottom. */
@@ -1519,8 +1559,8 @@ async function fetchRecord() {
   } catch (err) {
     rp.state = "error";
     rp.error = err.message === "unknown_room"
-      ? `The server keeps no record of game ${rp.game} in room ${rp.code} (a game's record is kept for a while after it ends).`
-      : err.message === "connection lost" ? "Not connected: the record will load when the connection is back." : String(err.message);
+      ? tr("web-replay-unknown", { game: rp.game, code: rp.code })
+      : err.message === "connection lost" ? tr("web-replay-offline") : errorText(err.message);
     if (err.message === "connection lost") rp.state = "loading";
     redraw();
   }
@@ -1537,7 +1577,7 @@ function loadRecord(rec) {
   seekReplay(0);
   const deal = whole.deal;
   (deal ? checkDeal(deal, { commitment: whole.commitment, counts: whole.dealtCounts, laid: whole.laid, rules: rec.rules })
-    : Promise.resolve({ ok: false, lines: ["✗ The record has no revealed deal to check."] }))
+    : Promise.resolve({ ok: false, lines: [`✗ ${tr("web-replay-no-deal")}`] }))
     .then((check) => { if (app.replay && app.replay.rec === rec) { app.replay.check = check; redraw(); } });
 }
 
@@ -1617,27 +1657,27 @@ function Replay() {
       if (file) openRecordFile(file);
     },
   };
-  const chooser = html`<label class="file-pick">Open a record file…
+  const chooser = html`<label class="file-pick">${tr("web-replay-open")}
     <input type="file" id="record-file" accept=".json,application/json"
       onChange=${(e) => { const f = e.currentTarget.files[0]; if (f) openRecordFile(f); }} /></label>`;
   if (rp.state !== "ready") {
     return html`<main id="replay" class=${`replay drop-zone ${over ? "over" : ""}`} ...${drop}>
       <section class="felt returning-felt">
         <div class="centre">
-          <h1>Watch a game again</h1>
-          <p id="replay-status" class="phase">${rp.state === "loading" ? `Loading game ${rp.game} of room ${rp.code}…` :
-            rp.state === "error" ? rp.error : "Drop a game record here (krig-server record ROOM --json), or open one."}</p>
+          <h1>${tr("web-replay-title")}</h1>
+          <p id="replay-status" class="phase">${rp.state === "loading" ? tr("web-replay-loading", { game: rp.game, code: rp.code }) :
+            rp.state === "error" ? rp.error : tr("web-replay-drop")}</p>
           ${chooser}
         </div>
       </section>
     </main>`;
   }
   const rec = rp.rec;
-  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString() : "";
+  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString(language()) : "";
   return html`<main id="replay" class=${`room replay state-${app.view.room.state} ${over ? "over" : ""}`} ...${drop}>
     <section class="room-bar in-game">
-      <h1 id="table-title">Game ${rec.game} of room <span id="room-code">${rec.code}</span></h1>
-      <span class="badges"><span class="badge">${rec.preset}</span><span class="badge">${joinNames(rec.names)}</span>
+      <h1 id="table-title">${withCode("web-replay-game", { game: rec.game, code: rec.code }, { code: (c) => html`<span id="room-code">${c}</span>` })}</h1>
+      <span class="badges"><span class="badge">${presetTitle(rec.preset)}</span><span class="badge">${joinNames(rec.names)}</span>
         ${when ? html`<span class="badge">${when}</span>` : null}</span>
     </section>
     <div class="room-body">
@@ -1647,8 +1687,8 @@ function Replay() {
       </div>
       <aside class="room-side">
         <section class="panel" aria-labelledby="fair-title">
-          <h2 id="fair-title">The deal</h2>
-          ${rp.check === "checking" ? html`<p class="hint">Checking the deal…</p>` : html`<${DealCheck} check=${rp.check} />`}
+          <h2 id="fair-title">${tr("web-replay-deal")}</h2>
+          ${rp.check === "checking" ? html`<p class="hint">${tr("web-replay-checking")}</p>` : html`<${DealCheck} check=${rp.check} />`}
         </section>
         <${TrickLog} />
         <section class="panel">${chooser}</section>
@@ -1659,20 +1699,20 @@ function Replay() {
 
 function ReplayControls() {
   const rp = app.replay;
-  return html`<div class="controls replay-controls" role="group" aria-label="Playback">
+  return html`<div class="controls replay-controls" role="group" aria-label=${tr("web-playback")}>
     <div class="row">
-      <button type="button" id="rp-back" aria-label="One trick back" disabled=${rp.pos === 0}
-        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>◀ Trick</button>
+      <button type="button" id="rp-back" aria-label=${tr("web-trick-back")} disabled=${rp.pos === 0}
+        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>${tr("web-trick-prev")}</button>
       <button type="button" id="rp-play" class="primary" onClick=${() => playReplay(!rp.playing)}>
-        ${rp.playing ? "Pause" : rp.pos >= rp.tricks ? "At the end" : "Play"}</button>
-      <button type="button" id="rp-forward" aria-label="One trick forward" disabled=${rp.pos >= rp.tricks}
-        onClick=${() => { playReplay(false); stepReplay(); }}>Trick ▶</button>
-      <label class="speed">Speed
+        ${rp.playing ? tr("web-pause") : rp.pos >= rp.tricks ? tr("web-at-end") : tr("web-play")}</button>
+      <button type="button" id="rp-forward" aria-label=${tr("web-trick-forward")} disabled=${rp.pos >= rp.tricks}
+        onClick=${() => { playReplay(false); stepReplay(); }}>${tr("web-trick-next")}</button>
+      <label class="speed">${tr("web-speed")}
         <select id="rp-speed" value=${String(rp.speed)} onChange=${(e) => { rp.speed = Number(e.currentTarget.value); redraw(); }}>
           ${SPEEDS.map((x) => html`<option value=${String(x)}>${x}×</option>`)}
         </select></label>
     </div>
-    <label class="slider" for="rp-slider"><span id="rp-pos">${rp.pos === 0 ? "The deal" : `After trick ${rp.pos}`} of ${rp.tricks}</span>
+    <label class="slider" for="rp-slider"><span id="rp-pos">${tr("web-replay-pos", { pos: rp.pos, tricks: rp.tricks })}</span>
       <input type="range" id="rp-slider" min="0" max=${rp.tricks} step="1" value=${rp.pos}
         onInput=${(e) => { playReplay(false); seekReplay(Number(e.currentTarget.value)); }} /></label>
   </div>`;

@@ -281,7 +281,7 @@ export function applyEvent(t, e) {
       for (let i = 0; i < e.to_pot; i++) t.onTable[e.seat]?.push({ key: `${t.trick}.pot${i}`, card: null });
       t.awaiting = t.awaiting.filter((s) => s !== e.seat);
       if (t.followed) t.drawn[e.seat] = Infinity;
-      say(t, `${who(t, e.seat)} ${e.seat === t.seat ? "are" : "is"} out of cards.`);
+      say(t, e.seat === t.seat ? tr("web-say-out-you") : tr("web-say-out", { name: seatName(t, e.seat) }));
       return null;
     case "game_over":
       if (t.room) {
