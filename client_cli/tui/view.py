@@ -257,7 +257,7 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
         count = held(t, s)
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(
-            "out of the game" if out_of_game else cards_word(count),
+            tr("tui-out-of-game") if out_of_game else cards_word(count),
             style=DIM if out_of_game else "",
         )
         flip = _flip_state(t, s, u, wide=True)
@@ -265,10 +265,10 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
             line.append("   ")
             line.append_text(flip)
         if not info.connected and not info.bot:
-            line.append("   away", style=DIM)
+            line.append("   " + tr("tui-tag-away"), style=DIM)
         cards = laid_cards(t, s)
         if cards and not any(t.on_table) and t.phase in ("battle", "over"):
-            line.append("   (the last trick)", style=DIM)  # not a card of this trick
+            line.append("   " + tr("tui-last-trick-note"), style=DIM)  # not of this trick
         body = Group(line, *(large_cards(cards, u, inner) if cards else [Text()] * 5))
         title = Text.assemble(
             (("▶ " if u else "> ") if mine else "", "bold cyan"),
@@ -318,10 +318,12 @@ def seats(
         label = who(t, s)
         info = room.seats[s]
         if not info.connected and not info.bot:
-            label += " (away)"
+            label += f" ({tr('tui-tag-away')})"
         count = held(t, s)
         out_of_game = s < len(t.active) and not t.active[s]
-        cards_held = Text("out of the game", style=DIM) if out_of_game else Text(cards_word(count))
+        cards_held = (
+            Text(tr("tui-out-of-game"), style=DIM) if out_of_game else Text(cards_word(count))
+        )
         flip = _flip_state(t, s, u)
         laid = laid_cards(t, s)
         name_style = "bold cyan" if mine else "bold"

@@ -67,7 +67,7 @@ web-trick-no = Potez { $n }:
 web-state-out = ispada
 web-state-your-turn = tvoj potez
 web-state-to-flip = okreće
-web-state-flipped = okrenuo
+web-state-flipped = karta okrenuta
 web-state-watching-war = gleda rat
 web-seat-label = { $name }{ $you ->
     [yes] {" "}(ti)
@@ -270,7 +270,7 @@ web-lobby-over = gotovo
 ## The waiting room and the host's controls
 
 web-waiting-ready = Čeka se spremnost: { $names }.
-web-waiting-players = Čeka se igrače: zauzeto mjesta { $taken } od { $seats }. Igra počinje kad se zauzme posljednje mjesto{ $host ->
+web-waiting-players = Čekaju se igrači: zauzeto { $taken } od { $seats } mjesta. Igra počinje kad se zauzme posljednje mjesto{ $host ->
     [yes] {""} ili kad je pokreneš
    *[no] {""}
   }.

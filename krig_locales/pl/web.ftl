@@ -67,7 +67,7 @@ web-trick-no = Bitwa { $n }:
 web-state-out = odpada
 web-state-your-turn = twój ruch
 web-state-to-flip = odkrywa
-web-state-flipped = odkrył(a)
+web-state-flipped = karta odkryta
 web-state-watching-war = patrzy na wojnę
 web-seat-label = { $name }{ $you ->
     [yes] {" "}(ty)
@@ -220,7 +220,7 @@ web-lead = Gra karciana czystego szczęścia, w przeglądarce: wszyscy odkrywaj�
 web-host-game = Załóż grę
 web-players = Gracze
 web-round-cap = Limit bitew
-web-cap-after = Po { $n } bitwach wygrywa najwięcej kart.
+web-cap-after = Po { $n } bitwach wygrywa ten, kto ma najwięcej kart.
 web-cap-none = Brak: gra trwa, aż jeden gracz ma wszystkie karty.
 web-every-rule = Wszystkie zasady, słowami
 web-list-it = Pokaż na liście otwartych pokoi

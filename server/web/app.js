@@ -970,7 +970,7 @@ function QuickForm() {
     <p class="hint">${tr("web-quick-hint")}</p>
     <div class="row">
       <select id="quick-preset" aria-label=${tr("web-rules")} value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
-        ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
+        ${PRESETS.map(([name]) => html`<option value=${name}>${capital(presetTitle(name))}</option>`)}
       </select>
       <select id="quick-players" aria-label=${tr("web-players")} value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
         ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
@@ -1129,8 +1129,7 @@ function HostControls({ empty }) {
       <button type="button" id="start" class="primary big" onClick=${() => act({ t: "start" })}>
         ${empty ? tr("web-start-fill", { n: empty }) : tr("web-start-now")}</button>
       ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>${tr("web-add-bot")}</button>` : null}
-      ${empty ? html`<label class="bot-level">${tr("web-bot-level")}
-        <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
+      ${empty ? html`<label class="bot-level">${tr("web-bot-level")} <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
           ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${tr(label)}</option>`)}
         </select></label>` : null}
     </p>
@@ -1216,15 +1215,16 @@ function optionWords(option, value, short = false) {
   return ruleValue(option.name, value);
 }
 
-/** A sentence with parts shown as code (or as ``shape`` says): the catalogue's words around them. */
-function withCode(key, args, shape = {}) {
-  const marks = Object.fromEntries(Object.keys(args).map((k, i) => [k, `\u0001${i}\u0002`]));
+/** A sentence with some of its parts drawn as elements (``shape``: a part's drawing; code by default). */
+function withCode(key, parts, shape = {}, args = {}) {
+  const names = Object.keys(parts);
+  const marks = Object.fromEntries(names.map((k, i) => [k, `\u0001${i}\u0002`]));
   const text = tr(key, { ...args, ...marks });
   return text.split(/(\u0001\d+\u0002)/).map((part) => {
     const m = /^\u0001(\d+)\u0002$/.exec(part);
     if (!m) return part;
-    const name = Object.keys(args)[Number(m[1])];
-    return shape[name] ? shape[name](args[name]) : html`<code>${args[name]}</code>`;
+    const name = names[Number(m[1])];
+    return shape[name] ? shape[name](parts[name]) : html`<code>${parts[name]}</code>`;
   });
 }
 
@@ -1676,7 +1676,7 @@ function Replay() {
   const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString(language()) : "";
   return html`<main id="replay" class=${`room replay state-${app.view.room.state} ${over ? "over" : ""}`} ...${drop}>
     <section class="room-bar in-game">
-      <h1 id="table-title">${withCode("web-replay-game", { game: rec.game, code: rec.code }, { code: (c) => html`<span id="room-code">${c}</span>` })}</h1>
+      <h1 id="table-title">${withCode("web-replay-game", { code: rec.code }, { code: (c) => html`<span id="room-code">${c}</span>` }, { game: rec.game })}</h1>
       <span class="badges"><span class="badge">${presetTitle(rec.preset)}</span><span class="badge">${joinNames(rec.names)}</span>
         ${when ? html`<span class="badge">${when}</span>` : null}</span>
     </section>
