@@ -16,13 +16,16 @@ from server.rooms.transition import Outcome, add_event
 from server.rooms.views import room_info
 
 
-def rewound(rec: RoomRecord, out: Outcome, seen_seq: int) -> None:
+def rewound(rec: RoomRecord, out: Outcome, seen_seq: int, diverged: bool = False) -> None:
     """Someone has seen this room up to event ``seen_seq``; the store holds less.
 
-    Changes nothing when the store is as far along as that (a late report).
+    Changes nothing when the store is as far along as that (a late report),
+    unless ``diverged``: the store numbered events up to ``seen_seq`` (or past
+    it) as other events than the ones shown, so its numbers are as far along
+    but not what was shown.
     """
-    if seen_seq <= rec.seq:
+    if seen_seq <= rec.seq and not diverged:
         return
-    rec.seq = seen_seq
+    rec.seq = max(rec.seq, seen_seq)
     add_event(rec, out, m.RoomChanged, room=room_info(rec))
     out.resnapshot = True

@@ -61,6 +61,12 @@ class LocalRoom:
     pending: dict[int, RoomUpdate] = field(default_factory=dict)
     """Updates that arrived ahead of a missing one, by their first sequence number."""
     gap_task: asyncio.Task[None] | None = None
+    last_frame: bytes | None = None
+    """The event numbered ``seq`` as it was sent (None: not known, after a snapshot)."""
+    diverged: bool = False
+    """An update numbered its events as ones this node already sent with other events
+    (the store went back in time): nothing more is sent until a snapshot from the
+    store (``catch_up``) replaces what the members hold."""
 
 
 def gone_error(code: str, action_id: int | None) -> m.Error:
@@ -85,7 +91,9 @@ def private_of(frames: list[bytes]) -> int:
             event = decode_server(frame)
         except ProtocolError:
             continue
-        if isinstance(event, m.GameStarted):
+        if isinstance(event, m.GameStarted | m.RoomChanged):
+            # (A room rewound says RoomChanged, and its members need the snapshot
+            # that came with it; any other change is one snapshot more.)
             private |= Private.SNAPSHOTS | Private.HANDS
         elif isinstance(event, m.Revealed):
             private |= Private.HANDS
@@ -108,6 +116,9 @@ class LocalDelivery:
         """Called when a room's last local member leaves (unsubscribe, forget it)."""
         self.on_loaded: Callable[[str, LoadedRoom], None] = lambda code, loaded: None
         """Called with a room just read from Redis while catching up (the cache's now)."""
+        self.on_diverged: Callable[[str], None] = lambda code: None
+        """Called when an update numbers events as ones already sent here with other
+        events (the room is rewound: ``Jobs.rewind_diverged``)."""
         self._catching: set[asyncio.Task[None]] = set()
         """Catch-ups started by ``catch_up_soon`` (kept referenced until done)."""
 
@@ -137,10 +148,27 @@ class LocalDelivery:
 
     # ------------------------------------------------------------ delivery
 
+    def shown(self, code: str) -> int:
+        """The last event of room ``code`` sent to this node's members (0: none here)."""
+        room = self.rooms.get(code)
+        if room is None:
+            return 0
+        return max(room.seq, max((mb.last_seq for mb in room.members.values()), default=0))
+
     def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
         """Send a committed update's events to the room's local members, in order."""
         room = self.rooms.get(update.code)
-        if room is None or update.last_seq <= room.seq:
+        if room is None:
+            return
+        if room.diverged:
+            if not (update.private & Private.SNAPSHOTS and update.last_seq > room.seq):
+                return  # (built on what the members were not shown)
+            room.diverged = False  # a snapshot for every member: the room rewound
+            room.pending.clear()
+        if update.first_seq <= room.seq and self._differs(room, update):
+            self.diverge(update.code, update.last_seq)
+            return
+        if update.last_seq <= room.seq:
             return
         if update.first_seq > room.seq + 1:
             room.pending[update.first_seq] = update
@@ -153,6 +181,44 @@ class LocalDelivery:
             self._send_update(room, nxt, None, nxt.private)
         for first in [f for f, u in room.pending.items() if u.last_seq <= room.seq]:
             del room.pending[first]
+
+    def diverge(self, code: str, store_seq: int) -> None:
+        """The same number, another event: the store went back in time (a failover at
+        --redis-min-replicas 0) and numbered new events as lost ones this node sent.
+        Nothing more of the room is sent until it is rewound and its members are given
+        the room as the store holds it (``Jobs.rewind_diverged``)."""
+        room = self.rooms.get(code)
+        if room is None or room.diverged:
+            return
+        log.warning("room_diverged", room=code, local=room.seq, update=store_seq)
+        room.diverged = True
+        room.pending.clear()
+        self.on_diverged(code)
+
+    def last_differs(self, code: str, seq: int, frame: bytes | None) -> bool:
+        """Whether the store's event ``seq`` (its frame) is another event than the one
+        this node sent its members under that number (unknown on either side: no)."""
+        room = self.rooms.get(code)
+        return (
+            room is not None
+            and room.seq == seq
+            and frame is not None
+            and room.last_frame is not None
+            and frame != room.last_frame
+        )
+
+    @staticmethod
+    def _differs(room: LocalRoom, update: RoomUpdate) -> bool:
+        """Whether ``update`` carries, under the number of the last event this node
+        sent, another event (unknown, or numbers that do not match its frames: no)."""
+        at = room.seq - update.first_seq
+        frames = update.frames
+        return (
+            room.last_frame is not None
+            and 0 <= at < len(frames)
+            and len(frames) == update.last_seq - update.first_seq + 1
+            and frames[at] != room.last_frame
+        )
 
     def _send_update(
         self, room: LocalRoom, update: RoomUpdate, rec: RoomRecord | None, private: int
@@ -181,6 +247,8 @@ class LocalDelivery:
                             sink.put(frames, wire)
                     mb.last_seq = last
         room.seq = update.last_seq
+        consistent = len(update.frames) == update.last_seq - update.first_seq + 1
+        room.last_frame = update.frames[-1] if update.frames and consistent else None
         for conn in update.removed:
             self.put_out(update.code, conn)
         private &= MEMBER_PRIVATE
@@ -248,7 +316,7 @@ class LocalDelivery:
         room = self.rooms.get(code)
         if room is None or not room.pending:
             return
-        await self.catch_up(code)
+        await self._catch_up_quietly(code)
 
     def catch_up_soon(self, code: str) -> None:
         """Catch a local room up from Redis in a task of its own (a commit of this node
@@ -274,14 +342,19 @@ class LocalDelivery:
         loaded = await self.store.load(code)
         if loaded is None:
             return
-        kept = await self.store.events_after(code, room.seq)
+        # One event before what was sent, when this node knows the frame it sent under
+        # that number: a store that went back in time and numbered another event so
+        # shows itself (``_differs``) instead of being caught up on a different past.
+        overlap = 1 if room.last_frame is not None and room.seq > 0 else 0
+        kept = await self.store.events_after(code, room.seq - overlap)
         room = self.rooms.get(code)
-        if room is None or loaded.seq <= room.seq:
-            return
+        if room is None or loaded.seq <= room.seq or room.diverged:
+            return  # (diverged: the room is rewound, Jobs.rewind_diverged)
         rec = rooms.rebuild(loaded.blob, loaded.tail)
         self.on_loaded(code, loaded)
         room.pending.clear()
         if kept is None:
+            room.last_frame = None
             for mb in room.members.values():
                 mb.seat = rec.seat_of(mb.player)
                 send_msg(mb.sink, rooms.snapshot(rec, mb.seat))
@@ -299,6 +372,9 @@ class LocalDelivery:
                 0,
                 private=private_of(frames),
             )
+            if update.first_seq <= room.seq and self._differs(room, update):
+                self.diverge(code, last_seq)
+                return
             self._send_update(room, update, rec, update.private)
         self._put_out_missed(code, rec)
 

@@ -9,15 +9,19 @@ outside the room service.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 import msgspec
+import structlog
 
 from protocol import messages as m
+from protocol.errors import ErrorCode
 from protocol.records import GameRecord
 from server import metrics, rooms
 from server.config import Settings
+from server.errors import Refused
 from server.rooms.codes import normalize
 from server.rooms.replay import with_events
 from server.rooms.state import RoomRecord
@@ -30,6 +34,12 @@ from server.service.service import ANSWER_WITHIN_S, RoomService, waiting_for_sto
 from server.service.sink import Framer, Sink, send_msg
 from server.store.pipe import NotDurable, RedisPipe
 from server.store.store import LoadedRoom, Player, Store
+
+log = structlog.get_logger("krig.node")
+
+REWIND_CLAIM_MAX = 1000
+"""With --redis-min-replicas 0: how far past what the store holds a member's word
+rewinds its room (a failover takes back the last moments: never this many events)."""
 
 
 class Node:
@@ -66,6 +76,7 @@ class Node:
         self.delivery.on_first = self._first_member
         self.delivery.on_last = self._last_member
         self.delivery.on_loaded = self.service.remember
+        self.delivery.on_diverged = lambda code: self._spawn(self.jobs.rewind_diverged(code))
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -139,6 +150,41 @@ class Node:
             return await self.store.events_after(code, after)
         except NotDurable:
             raise waiting_for_store() from None
+
+    async def resync(self, code: str, after: int) -> tuple[int, list[bytes]] | RoomRecord:
+        """What a member that holds room ``code`` up to event ``after`` is sent again:
+        the kept events after it, or the room's record (for a snapshot) when the log
+        no longer holds them. Refused ``unknown_room``: the room is gone.
+
+        A member that says it was shown more than the store holds saw events the
+        store lost (it went back in time): the room is rewound past them
+        (``rooms.history``: a snapshot to every member), but only on a word that
+        can be true. This node sent that far, or, with ``--redis-min-replicas 0``
+        (which may lose what was shown), the claim is within REWIND_CLAIM_MAX of
+        the store. Any other claim gets its snapshot alone: a client cannot make
+        every member of its room get one, nor push the room's numbers anywhere.
+        """
+        kept = await self.events_after(code, after)
+        if kept is not None and kept[0] > self.delivery.shown(code):
+            # The store holds more than this node sent: every member is sent it,
+            # in order, by local delivery first, so that what this node sent is
+            # what it knows it sent (a rewind goes past it).
+            await self.delivery.catch_up(code)
+        if kept is not None and kept[0] < after:
+            shown, held = self.delivery.shown(code), kept[0]
+            lossy = self.settings.redis_min_replicas == 0
+            if after <= shown or (lossy and after <= held + REWIND_CLAIM_MAX):
+                log.warning("room_rewound", room=code, seen=after, redis=held)
+                await self.service.apply(code, functools.partial(rooms.rewound, seen_seq=after))
+            else:
+                log.warning("resync_claim_refused", room=code, seen=after, redis=held)
+            kept = None
+        if kept is not None:
+            return kept
+        rec = await self.current(code)
+        if rec is None:
+            raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
+        return rec
 
     async def loaded(self, code: str) -> LoadedRoom | None:
         """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""

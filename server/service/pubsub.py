@@ -47,6 +47,9 @@ class Relay:
         self.delivery = delivery
         self.ok = False
         """The subscription is open (Redis answers)."""
+        self.opens = 0
+        """Times the subscription was opened (the reconcile job reads every room after one:
+        what was published while it was closed is gone)."""
         self._sub: RawSubscription | None = None
         self._subscribed: set[str] = set()
         self._lock = asyncio.Lock()
@@ -64,7 +67,10 @@ class Relay:
                     self._subscribed.add(code)
                 except (RedisConnectionError, OSError):
                     pass  # the listener resubscribes everything when it reconnects
-        await self.delivery.catch_up(code)
+        try:
+            await self.delivery.catch_up(code)
+        except Exception as exc:  # (a task of its own: the reconcile job catches it up)
+            log.warning("catch_up_failed", room=code, error=str(exc))
 
     async def unsubscribe(self, code: str) -> None:
         async with self._lock:
@@ -95,6 +101,7 @@ class Relay:
                     await sub.subscribe(
                         *LOBBY_CHANNELS, *(channel(code) for code in self._subscribed)
                     )
+                self.opens += 1
                 for code in list(self.delivery.rooms):
                     await self.delivery.catch_up(code)
                 self.ok = True

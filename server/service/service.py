@@ -91,6 +91,9 @@ class Delivery(Protocol):
         """The room may hold commits this node never delivered (one whose confirmation
         was not awaited to its end): read them from the store and deliver them."""
 
+    def shown(self, code: str) -> int:
+        """The last event of room ``code`` this node sent its members (0: none here)."""
+
 
 class RoomService:
     def __init__(
@@ -174,6 +177,7 @@ class RoomService:
         could not confirm is answered ``waiting_for_store`` rather than tried again."""
         cached: LoadedRoom | None = None
         for attempt in range(MAX_ATTEMPTS):
+            shown = 0
             if create is not None:
                 loaded = LoadedRoom(0, 0, b"")
                 rec = create
@@ -203,13 +207,28 @@ class RoomService:
                     rec = kept
                 else:
                     rec = rooms.rebuild(loaded.blob, loaded.tail)
-            first_seq = rec.seq + 1
+                shown = self.delivery.shown(code)
+                if shown > rec.seq:
+                    if cached is not None:
+                        self.forget(code)  # (behind what this node delivered: read again)
+                        continue
+                    # The store holds less than this node sent its members: it went
+                    # back in time, and its next numbers are ones they were shown
+                    # with other events. The room is rewound first (rooms.history:
+                    # its numbers past them, a snapshot to every member), then the
+                    # action is run on that.
+                    log.warning("room_rewound", room=code, local=shown, redis=rec.seq)
+                else:
+                    shown = 0
             elsewhere = self._elsewhere(rec)
             out = Outcome(from_cache=create is None and cached is not None)
             stored_ms = rec.updated_ms
             rec.updated_ms = now_ms()
             try:
-                result = transition(rec, out)
+                if shown:
+                    rooms.rewound(rec, out, seen_seq=shown)
+                else:
+                    result = transition(rec, out)
             except Refused:
                 if create is None and cached is not None:
                     # Judged against this node's cache, which may be behind Redis
@@ -222,13 +241,21 @@ class RoomService:
                 # No event: commit only if the record really changed (e.g. a spectator).
                 rec.updated_ms, now = stored_ms, rec.updated_ms
                 if encode_record(rec) == loaded.blob:
+                    if cached is not None:
+                        # Nothing to commit, so nothing checks that the cache is
+                        # current: the answer (a resume's record) comes from the store.
+                        self.forget(code)
+                        continue
                     return rec, out, result
                 rec.updated_ms = now
             rec.version = loaded.version + 1
+            first_seq = rec.seq + 1 - len(out.events)  # (a rewind jumps: rooms.history)
             step = plays if plays is not None and self._steppable(rec, out, loaded) else None
             publish = elsewhere or self._elsewhere(rec, out.removed)
             try:
                 if await self._commit(code, rec, out, loaded, first_seq, acted_ms, step, publish):
+                    if shown:
+                        continue  # (rewound: now the action)
                     return rec, out, result
             except NotDurable as exc:
                 # Written, but not confirmed by the replicas: not acknowledged, not
@@ -330,7 +357,7 @@ class RoomService:
         state = rec.state
         return (
             bool(out.events)
-            and not (out.started or out.finished or out.removed)
+            and not (out.started or out.finished or out.removed or out.resnapshot)
             and rec.status == "playing"
             and state is not None
             and state.rules.hand_size == 0

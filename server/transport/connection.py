@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import itertools
 import time
 from dataclasses import dataclass
@@ -539,20 +538,11 @@ class Connection:
         """Every kept event after ``after`` again (or a snapshot), then the reply: ``ack``."""
         if self.room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "join or create a room first")
-        code = self.room
-        kept = await self.node.events_after(code, after)
-        if kept is not None and kept[0] < after:
-            # This client has seen more of the room than the store holds: the store
-            # went back in time. Play goes on from what it holds (rooms.history).
-            self.log.warning("room_rewound", room=code, seen=after, redis=kept[0])
-            await self.node.service.apply(code, functools.partial(rooms.rewound, seen_seq=after))
-            kept = None
-        if kept is None:
-            rec = await self.node.current(code)
-            if rec is None:
-                raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
-            self.seat = rec.seat_of(self._pid)
-            send_msg(self.ws, rooms.snapshot(rec, self.seat))
+        kept = await self.node.resync(self.room, after)
+        if isinstance(kept, RoomRecord):
+            held = kept
+            self.seat = held.seat_of(self._pid)
+            send_msg(self.ws, rooms.snapshot(held, self.seat))
         else:
             _, frames = kept
             self.ws.put(frames)

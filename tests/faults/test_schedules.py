@@ -1,13 +1,15 @@
 """Seeded fault schedules on the real room service (tools/faults): every invariant holds.
 
 ``test_the_seed_that_found_the_bug`` keeps the seed that found issue 30's bug
-(events sent, then taken back by a failover) before the fix. The run of 2,000
-schedules (``python -m tools.faults --seeds 2000``) is not in CI yet: on this
-build 82 of them still fail (docs/RELIABILITY.md, "What the simulator finds"),
-and it joins the suite when they hold; ``--seed N`` replays one with its schedule.
+(events sent, then taken back by a failover) before the fix, and ``FOUND`` every
+seed of ``python -m tools.faults --seeds 2000`` that failed before its fix
+(docs/RELIABILITY.md, "What the simulator found"); ``--seed N`` replays one with
+its schedule.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tools.faults.world import run_seed
 
@@ -24,6 +26,74 @@ that commit with ``python -m tools.faults --seed 43``. On the fix (dbc27f1:
 published and delivered only once WAIT confirms) the same faults come (the
 link cut, then the failover, which takes 9 unconfirmed writes back) and every
 invariant holds."""
+
+
+FOUND: dict[int, tuple[str, str]] = {
+    417: (
+        "failover",
+        "--redis-min-replicas 0, lost pub/sub: two nodes wrote the same version, so seq 37 "
+        "meant another flip on each; neither heard the other's update and the reconcile "
+        "job saw equal numbers: the game never ended. The job compares the store's last "
+        "frame with the one the node sent under that number, and a catch-up reads one "
+        "event before what was sent (LocalDelivery.last_differs, catch_up)",
+    ),
+    325: (
+        "manual failover",
+        "two replicas, --redis-min-replicas 1, SENTINEL FAILOVER: the old primary took "
+        "writes after the promotion and the other replica confirmed them. Every node "
+        "follows every Sentinel (only the one asked says +try-failover) and confirms "
+        "nothing from then to +switch-master (the simulation had no +try-failover at all)",
+    ),
+    753: (
+        "manual failover",
+        "--redis-min-replicas 0: the failover lost a flip both players were shown; the "
+        "next flip took its number with another event, both clients dropped it as old "
+        "and the game never ended. A node rewinds a room the store holds less of than "
+        "it sent before it commits, and one that hears its numbers used for other "
+        "events rewinds the room (LocalDelivery.deliver, Jobs.rewind_diverged)",
+    ),
+    1302: (
+        "failover",
+        "events a resync sent one client were not counted as sent by its node; after "
+        "the failover lost them the rewind went to what the node had broadcast, below "
+        "what that client held, and it stayed there (Node.resync catches the room up "
+        "through local delivery first; shown counts every member)",
+    ),
+    1073: (
+        "failover",
+        "a rewind whose own reply was lost reached a member from the log, as a "
+        "RoomChanged without the snapshot it came with (private_of)",
+    ),
+    1147: (
+        "failover",
+        "a resume that changed nothing answered from a cache of before the player came "
+        "in: its seat came back as none, and it never played again (RoomService._apply)",
+    ),
+    724: (
+        "failover",
+        "unretrieved task errors: LocalDelivery._fill_gap let NotDurable out of its task",
+    ),
+    114: (
+        "every replica's link cut",
+        "the simulator stopped its clients when they had all seen the end, though a "
+        "failover at the calm's start had taken the end back (it now asks the store)",
+    ),
+    319: (
+        "every replica's link cut",
+        "a store back in time drawn before the calm came after it (none comes now)",
+    ),
+}
+"""Seeds of ``python -m tools.faults --seeds 2000`` that failed before their fix: a fault
+the schedule still draws, and what it found."""
+
+
+@pytest.mark.parametrize("seed", sorted(FOUND))
+def test_a_seed_that_found_a_bug_holds(seed: int) -> None:
+    fault, _found = FOUND[seed]
+    result = run_seed(seed, trace=True)
+    assert fault in "\n".join(result.schedule), f"seed {seed} no longer draws its fault"
+    assert not result.violations, "\n".join(result.violations[:10])
+    assert not result.task_errors, result.task_errors
 
 
 def _check(seeds: range) -> list[tuple[int, list[str]]]:

@@ -38,6 +38,9 @@ class Delivered:
     def catch_up_soon(self, code: str) -> None:
         pass
 
+    def shown(self, code: str) -> int:
+        return 0
+
 
 @pytest.fixture()
 async def store(redis_proc: RedisProcess) -> AsyncIterator[Store]:

@@ -53,6 +53,7 @@ from server.service.node import Node
 from server.service.sink import send_msg
 from server.store import pipe as pipe_module
 from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
+from server.store.sentinel import FAILOVER_S
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
@@ -207,6 +208,19 @@ class SimPipe:
         self.min_replicas = 0
         self.scripts: dict[str, str] = {}
         self.on_switch: list[Callable[[], None]] = []
+        self.suspect_until = 0.0
+        """As ``RedisPipe._suspect_until``: a Sentinel said ``+try-failover``; until it
+        names the new primary (or FAILOVER_S), no durable call is confirmed."""
+
+    def failing_over(self) -> None:
+        """``RedisPipe._failing_over``: this node heard ``+try-failover``."""
+        if self.min_replicas > 0 and not self.node.dead:
+            self.suspect_until = self.world.now() + FAILOVER_S
+            self.world.note(f"{self.node.name}: heard +try-failover")
+
+    def switched(self) -> None:
+        """``RedisPipe._switch``: this node heard ``+switch-master``."""
+        self.suspect_until = 0.0
 
     def register(self, body: str) -> str:
         sha = hashlib.sha1(body.encode()).hexdigest()
@@ -256,6 +270,8 @@ class SimPipe:
                 short = dep.acked(offset) < self.min_replicas
             await asyncio.sleep(world.latency())
             await node.alive()
+            if waits and self.suspect_until > world.now():
+                short = True  # (RedisPipe: a WAIT answered while a failover is under way)
             if dep.epoch != epoch:
                 await asyncio.sleep(delay)
                 continue  # the primary went away with the reply: sent again
@@ -396,6 +412,7 @@ class SimNode:
     async def resubscribed(self) -> None:
         """The subscription came back: every local room is caught up (``Relay.listen``)."""
         self.sub_up = True
+        self.node.relay.opens += 1  # (as Relay.listen counts an opening)
         for code in list(self.node.delivery.rooms):
             await self.alive()
             try:
@@ -588,17 +605,13 @@ class SimConn:
         node = self.node.node
         code = self.room
         assert code is not None
-        kept = await node.events_after(code, after)
-        if kept is not None and kept[0] < after:
-            self.world.note(f"{self.id}: room_rewound seen {after} redis {kept[0]}")
-            await node.service.apply(code, lambda r, o: rooms.rewound(r, o, seen_seq=after))
-            kept = None
-        if kept is None:
-            rec = await node.current(code)
-            if rec is None:
-                raise Refused(ErrorCode.UNKNOWN_ROOM, "the room is gone")
-            self.seat = rec.seat_of(self.client.pid)
-            send_msg(self.sink, rooms.snapshot(rec, self.seat))
+        kept = await node.resync(code, after)
+        if isinstance(kept, RoomRecord):
+            held = kept
+            if held.seq < after:
+                self.world.note(f"{self.id}: resync after {after}: a snapshot at {held.seq}")
+            self.seat = held.seat_of(self.client.pid)
+            send_msg(self.sink, rooms.snapshot(held, self.seat))
         else:
             _, frames = kept
             self.sink.put(frames)
@@ -1032,6 +1045,12 @@ class World:
             if any(not s.up for s in dep.servers) or dep.primary is None:
                 return
             chosen = max(dep.replicas(), key=lambda r: r.offset)
+            # The Sentinel asked says +try-failover at once (every node follows every
+            # Sentinel, RedisPipe._follow_sentinels), and sends SLAVEOF NO ONE to the
+            # chosen replica two or three of its ticks later (10-19 a second).
+            for node in self.nodes:
+                self.loop.call_later(self.latency(), node.pipe.failing_over)
+            await asyncio.sleep(rng.uniform(0.1, 0.3))
             chosen.link = False
             window = rng.uniform(0.02, 0.4)
             self.note(f"manual failover to {chosen.name}: the old primary serves "
@@ -1040,6 +1059,8 @@ class World:
             chosen.link = True
             had = len(dep.stream)
             dep.failover(to=chosen)
+            for node in self.nodes:  # (+switch-master: the nodes follow the new primary)
+                node.pipe.switched()
             self.dropped += had - len(dep.stream)
             self.note(f"failover: -> {chosen.name} (writes lost: {had - len(dep.stream)})")
             for node in self.nodes:
@@ -1121,6 +1142,8 @@ class World:
         self.note(f"replica {replica.name}: link back")
 
     def _back_in_time(self) -> None:
+        if self.calm:
+            return  # (drawn before the calm, due after it: no fault comes in the calm)
         if self.dep.back_in_time():
             self.note(
                 f"the primary restarted from its dump (stream back to {len(self.dep.stream)})"
@@ -1160,7 +1183,7 @@ class World:
         deadline = self.now() + plan.play_s + CALM_S
         while self.now() < deadline:
             await asyncio.sleep(0.5)
-            if self.calm and self._all_done():
+            if self.calm and self._all_done() and await self._store_done():
                 break
         for c in self.clients:
             c.stopped = True
@@ -1206,6 +1229,23 @@ class World:
             and c.table.room.game >= self.plan.games and not c.unanswered
             for c in self.clients
         )  # fmt: skip
+
+    async def _store_done(self) -> bool:
+        """Whether the store agrees that every game ended, at the seq its clients hold
+        (a failover in the last moment may have taken the end back: play goes on)."""
+        live = [n for n in self.nodes if not n.dead]
+        if not live or self.dep.primary is None:
+            return False
+        for code in self.codes:
+            loaded = await live[0].node.store.load(code)
+            if loaded is None:
+                return True  # (a room lost: the final checks say so)
+            rec = rooms.rebuild(loaded.blob, loaded.tail)
+            if rec.status != "over" or rec.game < self.plan.games:
+                return False
+            if any(c.code == code and c.table.seq != rec.seq for c in self.clients):
+                return False
+        return True
 
     async def _final_checks(self) -> None:
         dep = self.dep
