@@ -523,6 +523,18 @@ def chat(t: Table, rows: int, feed: list[Text], width: int = 40) -> Text:
 # -------------------------------------------------------------- game over
 
 
+def reason_names(t: Table, seats: list[int], names: list[str] | None = None) -> str:
+    """Who a game-over reason names: "you" first as the language's sentence has it there
+    (English's subject "You"; Polish, Croatian and Latvian name who after a colon: "ty"),
+    later in lower case."""
+    said = [
+        (tr("tui-you-reason") if i == 0 else tr("tui-you-lower")) if s == t.seat
+        else (names[s] if names is not None else who(t, s))
+        for i, s in enumerate(seats)
+    ]  # fmt: skip
+    return listing(said)
+
+
 def game_over(t: Table, seen: Seen) -> Text:
     """The result from this viewer's side, standings, tricks and wars, and the rematch."""
     out = Text()
@@ -532,7 +544,7 @@ def game_over(t: Table, seen: Seen) -> Text:
         return out
     ns = [who(t, s, you=False) for s in range(len(room.seats))]
     headline = result_words(r.winners, r.result == "draw", t.seat, ns)
-    winner = listing([subject(t, s) for s in r.winners]) if r.winners else tr("tui-nobody")
+    winner = reason_names(t, r.winners) if r.winners else tr("tui-nobody")
     won = headline == tr("result-you-win")
     mark = "!" if won else "."
     style = "bold red" if headline.endswith(tr("result-you-lose")) else "bold"
@@ -540,7 +552,7 @@ def game_over(t: Table, seen: Seen) -> Text:
         style = "bold green"
     out.append(f"{headline}{mark} ", style=style)
     short = [s for s, why in t.out_reasons.items() if why == "short_war"]
-    loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or tr("tui-a-player")
+    loser = reason_names(t, short, ns) or tr("tui-a-player")
     out.append(reason_words(r.reason, winner, room.rules, loser, sum(r.counts)) + ".")
     out.append("\n\n")
     order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))

@@ -170,6 +170,8 @@ tui-verify-esc = Esc closes.
 tui-name-you = { $name } (you)
 tui-you = You
 tui-you-lower = you
+# "you" first in a game-over reason (reason-* of krig.ftl): its subject in English
+tui-you-reason = You
 tui-nobody = nobody
 tui-a-player = a player
 tui-head-no-room = (no room)

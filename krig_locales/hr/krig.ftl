@@ -117,18 +117,14 @@ end-abandoned = svi su otišli
 
 ## Zašto je igra završila
 
-reason-all_cards = { $winner } ima sve karte ({ $cards })
-reason-all_cards-any = { $winner } ima sve karte
-reason-short_war = { $loser } ima premalo karata da dovrši rat
+reason-all_cards = Sve karte ({ $cards }): { $winner }
+reason-all_cards-any = Sve karte: { $winner }
+reason-short_war = Premalo karata da se dovrši rat: { $loser }
 reason-a-player = jedan igrač
 reason-exhausted_tie = Svima su ponestale karte usred rata
 reason-time_limit = Vrijeme je isteklo, a pobjeđuje tko ima najviše karata
-reason-wars_won = { $winner } ima { $wars ->
-    [one] { $wars } dobiveni rat
-    [few] { $wars } dobivena rata
-   *[other] { $wars } dobivenih ratova
-}
-reason-wars_won-any = { $winner } ima dovoljno dobivenih ratova
+reason-wars_won = Dobiveni ratovi ({ $wars }): { $winner }
+reason-wars_won-any = Dovoljno dobivenih ratova: { $winner }
 reason-round_cap = Dosegnuto je ograničenje poteza ({ $tricks }), a pobjeđuje tko ima najviše karata
 reason-round_cap-any = Dosegnuto je ograničenje poteza, a pobjeđuje tko ima najviše karata
 reason-cycle = Igra bi se ponavljala zauvijek

@@ -167,6 +167,7 @@ tui-verify-esc = Esc zatvara.
 tui-name-you = { $name } (ti)
 tui-you = Ti
 tui-you-lower = ti
+tui-you-reason = ti
 tui-nobody = nitko
 tui-a-player = igrač
 tui-head-no-room = (nema sobe)

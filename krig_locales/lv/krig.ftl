@@ -113,22 +113,14 @@ end-abandoned = visi aizgāja
 
 ## Kāpēc spēle beidzās
 
-reason-all_cards = { $winner } savāca visas { $cards ->
-    [zero] { $cards } kārtis
-    [one] { $cards } kārti
-   *[other] { $cards } kārtis
-}
-reason-all_cards-any = { $winner } savāca visas kārtis
-reason-short_war = { $loser } nevarēja pabeigt karu: par maz kāršu
+reason-all_cards = Visas kārtis ({ $cards }): { $winner }
+reason-all_cards-any = Visas kārtis: { $winner }
+reason-short_war = Par maz kāršu, lai pabeigtu karu: { $loser }
 reason-a-player = kāds spēlētājs
 reason-exhausted_tie = Kara laikā visiem beidzās kārtis
 reason-time_limit = Laiks beidzās, un uzvar tas, kam visvairāk kāršu
-reason-wars_won = { $winner } uzvarēja { $wars ->
-    [zero] { $wars } karos
-    [one] { $wars } karā
-   *[other] { $wars } karos
-}
-reason-wars_won-any = { $winner } uzvarēja pietiekami daudz karos
+reason-wars_won = Uzvarēti kari ({ $wars }): { $winner }
+reason-wars_won-any = Pietiekami daudz uzvarētu karu: { $winner }
 reason-round_cap = Sasniegta gājienu robeža ({ $tricks }), un uzvar tas, kam visvairāk kāršu
 reason-round_cap-any = Sasniegta gājienu robeža, un uzvar tas, kam visvairāk kāršu
 reason-cycle = Spēle atkārtotos bezgalīgi

@@ -167,6 +167,7 @@ tui-verify-esc = Esc aizver.
 tui-name-you = { $name } (tu)
 tui-you = Tu
 tui-you-lower = tu
+tui-you-reason = tu
 tui-nobody = neviens
 tui-a-player = spēlētājs
 tui-head-no-room = (nav istabas)

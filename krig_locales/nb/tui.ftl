@@ -161,9 +161,10 @@ tui-verify-shell = Fra et skall:
 tui-verify-esc = Esc lukker.
 
 ## The table
-tui-name-you = { $name } (deg)
+tui-name-you = { $name } (du)
 tui-you = Du
 tui-you-lower = du
+tui-you-reason = Du
 tui-nobody = ingen
 tui-a-player = en spiller
 tui-head-no-room = (intet rom)

@@ -70,7 +70,7 @@ web-state-to-flip = skal snu
 web-state-flipped = har snudd
 web-state-watching-war = ser på krigen
 web-seat-label = { $name }{ $you ->
-    [yes] {" "}(deg)
+    [yes] {" "}(du)
    *[no] {""}
   }: { $held } kort
 web-seat-label-winnings = ({ $pile } i bunken, { $winnings } vunnet)

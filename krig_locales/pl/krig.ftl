@@ -125,19 +125,14 @@ end-abandoned = wszyscy wyszli
 
 ## Dlaczego gra się skończyła
 
-reason-all_cards = { $winner } ma wszystkie karty ({ $cards })
-reason-all_cards-any = { $winner } ma wszystkie karty
-reason-short_war = { $loser } ma za mało kart, by dokończyć wojnę
-reason-a-player = Jeden z graczy
+reason-all_cards = Wszystkie karty ({ $cards }): { $winner }
+reason-all_cards-any = Wszystkie karty: { $winner }
+reason-short_war = Za mało kart, by dokończyć wojnę: { $loser }
+reason-a-player = jeden z graczy
 reason-exhausted_tie = Wszystkim skończyły się karty podczas wojny
 reason-time_limit = Skończył się czas; wygrywa ten, kto ma najwięcej kart
-reason-wars_won = { $winner } ma { $wars ->
-    [one] { $wars } wygraną wojnę
-    [few] { $wars } wygrane wojny
-    [many] { $wars } wygranych wojen
-   *[other] { $wars } wygranej wojny
-}
-reason-wars_won-any = { $winner } ma dość wygranych wojen
+reason-wars_won = Wygrane wojny ({ $wars }): { $winner }
+reason-wars_won-any = Dość wygranych wojen: { $winner }
 reason-round_cap = Osiągnięto limit bitew ({ $tricks }); wygrywa ten, kto ma najwięcej kart
 reason-round_cap-any = Osiągnięto limit bitew; wygrywa ten, kto ma najwięcej kart
 reason-cycle = Gra powtarzałaby się bez końca

@@ -170,6 +170,7 @@ tui-verify-esc = Esc zamyka.
 tui-name-you = { $name } (ty)
 tui-you = Ty
 tui-you-lower = ty
+tui-you-reason = ty
 tui-nobody = nikt
 tui-a-player = gracz
 tui-head-no-room = (bez pokoju)

@@ -164,6 +164,7 @@ tui-verify-esc = Esc stänger.
 tui-name-you = { $name } (du)
 tui-you = Du
 tui-you-lower = du
+tui-you-reason = Du
 tui-nobody = ingen
 tui-a-player = en spelare
 tui-head-no-room = (inget rum)
