@@ -116,6 +116,8 @@ web-log-you-take = You take { $total }
 web-log-takes = { $name } takes { $total }
 web-you = You
 web-you-lower = you
+# "you" first in a tie or a game-over reason: the subject in English; Polish, Croatian and Latvian name who after a colon
+web-you-first = You
 # "Ada, Bo and Cy": $head is every name but the last, joined by commas
 web-list = { $head } and { $last }
 web-say-started = The game has started.

@@ -113,6 +113,7 @@ web-log-you-take = Uzimaš { $total }
 web-log-takes = { $name } uzima { $total }
 web-you = Ti
 web-you-lower = ti
+web-you-first = ti
 web-list = { $head } i { $last }
 web-say-started = Igra je počela.
 web-say-tap-to-flip = Dodirni Okreni da okreneš kartu.

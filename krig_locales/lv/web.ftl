@@ -113,6 +113,7 @@ web-log-you-take = Tu paņem { $total }
 web-log-takes = { $name } paņem { $total }
 web-you = Tu
 web-you-lower = tu
+web-you-first = tu
 web-list = { $head } un { $last }
 web-say-started = Spēle ir sākusies.
 web-say-tap-to-flip = Pieskaries Atvērt, lai atvērtu kārti.

@@ -113,6 +113,7 @@ web-log-you-take = Du tar { $total }
 web-log-takes = { $name } tar { $total }
 web-you = Du
 web-you-lower = du
+web-you-first = Du
 web-list = { $head } og { $last }
 web-say-started = Spillet har begynt.
 web-say-tap-to-flip = Trykk Snu for å snu.

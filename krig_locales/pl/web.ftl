@@ -113,6 +113,7 @@ web-log-you-take = Bierzesz { $total }
 web-log-takes = { $name } bierze { $total }
 web-you = Ty
 web-you-lower = ty
+web-you-first = ty
 web-list = { $head } i { $last }
 web-say-started = Gra się zaczęła.
 web-say-tap-to-flip = Dotknij Odkryj, by odkryć kartę.

@@ -113,6 +113,7 @@ web-log-you-take = Du tar { $total }
 web-log-takes = { $name } tar { $total }
 web-you = Du
 web-you-lower = du
+web-you-first = Du
 web-list = { $head } och { $last }
 web-say-started = Spelet har börjat.
 web-say-tap-to-flip = Tryck Vänd för att vända.

@@ -313,9 +313,9 @@ export const touchScreen = () =>
 
 const rankPlural = (card) => tr("web-rank-plural", { rank: card >> 2 });
 
-/** "You and Bo": the first name as a sentence's subject. */
+/** "You and Bo": the seats a tie or a game-over reason names ("you" first as the language's sentence has it there). */
 export function subjects(t, seats) {
-  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? tr("web-you") : tr("web-you-lower")) : seatName(t, s))));
+  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? tr("web-you-first") : tr("web-you-lower")) : seatName(t, s))));
 }
 
 /** The last face-up card a seat has on the table (null: none). */
