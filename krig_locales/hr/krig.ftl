@@ -376,3 +376,32 @@ cli-in-no-room = krig: { $why }; sada nisi ni u jednoj sobi
 cli-session-closed = krig: poslužitelj je zatvorio sesiju: { $why }
 cli-timeout = krig: poslužitelj { $url } nije odgovorio na vrijeme
 cli-unreachable = krig: ne mogu doći do poslužitelja { $url }: { $why }
+
+## Provjera dijeljenja (krig verify i v u terminalu)
+
+proof-checked-hash = sažetak dijeljenja odgovara obvezi objavljenoj na početku ({ $commitment }…)
+proof-checked-deck = podijeljeno je točno špil iz pravila
+proof-checked-tops = prve prikazane karte gornje su karte hrpa na koje se obveza odnosi
+proof-checked-events = sažetak događaja iz zapisa odgovara sažetku poslanih događaja
+proof-checked-result = zapisani rezultat ({ $result }, pobjednici { $winners }, { $reason }) jest poslani game_over
+proof-checked-inputs = potezi su radnje koje događaji najavljuju (jedan po acted, isto mjesto, isti redoslijed{ $hand ->
+    [yes] , svaka karta ona koju je to mjesto pokazalo)
+   *[no] )
+  }
+proof-not-checked = je li svaki potez išao po pravilima od ovog dijeljenja (tko ga je dobio, ratovi, skupljene karte) i gdje je igru završio sat poslužitelja ili odlazak igrača: za to treba pogon pravila; `krig-server verify DATOTEKA` ponavlja cijelu igru
+proof-bad-hash = otkriveno dijeljenje ne odgovara obvezi
+proof-bad-start = igra nije počela s ovom obvezom
+proof-bad-revealed = događaj deal_revealed nije dijeljenje iz zapisa
+proof-bad-deck = otkriveno dijeljenje nije točno špil iz pravila
+proof-bad-tops = prve prikazane karte nisu gornje karte hrpa na koje se obveza odnosi
+proof-no-digest = zapis nema sažetak poslanih događaja, pa se njegovi događaji, rezultat i potezi ne mogu provjeriti
+proof-bad-events = događaji iz zapisa nisu događaji poslani tijekom igre
+proof-bad-end = poslani događaji ne završavaju jednim game_over
+proof-bad-result = zapisani rezultat ({ $result }, pobjednici { $winners }, { $reason }) nije poslani game_over ({ $sent_result }, pobjednici { $sent_winners }, { $sent_reason })
+proof-inputs-odd = potezi su odrezani (neparan broj bajtova)
+proof-inputs-differ = potezi nisu radnje koje događaji najavljuju: potezi igrača: { $inputs }, događaji acted: { $acted }{ $seats ->
+    [yes] , mjesta se razlikuju
+   *[no] {""}
+  }
+proof-input-card = potez { $k } bira kartu u igri bez ruke
+proof-input-not-shown = potez { $k } (mjesto { $seat }) nije karta koju je to mjesto pokazalo u koraku { $step }

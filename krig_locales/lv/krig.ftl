@@ -373,3 +373,32 @@ cli-in-no-room = krig: { $why }; tagad tu neesi nevienā istabā
 cli-session-closed = krig: serveris aizvēra sesiju: { $why }
 cli-timeout = krig: serveris { $url } neatbildēja laikā
 cli-unreachable = krig: nevar sasniegt serveri { $url }: { $why }
+
+## Izdalīšanas pārbaude (krig verify un v terminālī)
+
+proof-checked-hash = izdalīšanas jaucējvērtība sakrīt ar sākumā paziņoto saistību ({ $commitment }…)
+proof-checked-deck = izdalītais ir tieši noteikumu kava
+proof-checked-tops = pirmās parādītās kārtis ir saistībā iekļauto kaudžu augšējās kārtis
+proof-checked-events = ieraksta notikumu jaucējvērtība sakrīt ar nosūtīto notikumu kopsavilkumu
+proof-checked-result = ierakstītais rezultāts ({ $result }, uzvarētāji { $winners }, { $reason }) ir nosūtītais game_over
+proof-checked-inputs = gājieni ir notikumu paziņotās darbības (viens uz katru acted, tā pati vieta, tā pati secība{ $hand ->
+    [yes] , katra kārts ir tā, ko vieta parādīja)
+   *[no] )
+  }
+proof-not-checked = vai katrs gājiens noritēja pēc noteikumiem no šīs izdalīšanas (kas to uzvarēja, kari, savāktās kārtis) un kur spēli beidza servera pulkstenis vai spēlētāju aiziešana: tam vajag noteikumu dzini; `krig-server verify FAILS` atkārto visu spēli
+proof-bad-hash = atklātā izdalīšana nesakrīt ar saistību
+proof-bad-start = spēle nesākās ar šo saistību
+proof-bad-revealed = notikums deal_revealed nav ieraksta izdalīšana
+proof-bad-deck = atklātā izdalīšana nav tieši noteikumu kava
+proof-bad-tops = pirmās parādītās kārtis nav saistībā iekļauto kaudžu augšējās kārtis
+proof-no-digest = ierakstā nav nosūtīto notikumu kopsavilkuma, tāpēc tā notikumus, rezultātu un gājienus nevar pārbaudīt
+proof-bad-events = ieraksta notikumi nav spēles laikā nosūtītie notikumi
+proof-bad-end = nosūtītie notikumi nebeidzas ar vienu game_over
+proof-bad-result = ierakstītais rezultāts ({ $result }, uzvarētāji { $winners }, { $reason }) nav nosūtītais game_over ({ $sent_result }, uzvarētāji { $sent_winners }, { $sent_reason })
+proof-inputs-odd = gājieni ir nogriezti (nepāra baitu skaits)
+proof-inputs-differ = gājieni nav notikumu paziņotās darbības: spēlētāju gājieni: { $inputs }, acted notikumi: { $acted }{ $seats ->
+    [yes] , vietas atšķiras
+   *[no] {""}
+  }
+proof-input-card = gājiens { $k } izvēlas kārti spēlē bez rokas
+proof-input-not-shown = gājiens { $k } (vieta { $seat }) nav kārts, ko šī vieta parādīja solī { $step }

@@ -386,3 +386,32 @@ cli-in-no-room = krig: { $why }; nie jesteś teraz w żadnym pokoju
 cli-session-closed = krig: serwer zamknął sesję: { $why }
 cli-timeout = krig: serwer { $url } nie odpowiedział na czas
 cli-unreachable = krig: nie można połączyć się z serwerem { $url }: { $why }
+
+## Sprawdzenie rozdania (krig verify i v w terminalu)
+
+proof-checked-hash = skrót rozdania zgadza się ze zobowiązaniem ogłoszonym na początku ({ $commitment }…)
+proof-checked-deck = rozdanie to dokładnie talia z zasad
+proof-checked-tops = pierwsze pokazane karty to wierzchnie karty kupek objętych zobowiązaniem
+proof-checked-events = skrót zdarzeń z zapisu zgadza się ze skrótem wysłanych zdarzeń
+proof-checked-result = zapisany wynik ({ $result }, zwycięzcy { $winners }, { $reason }) to wysłane game_over
+proof-checked-inputs = ruchy to działania ogłoszone przez zdarzenia (jeden na acted, to samo miejsce, ta sama kolejność{ $hand ->
+    [yes] , każda karta to ta, którą pokazało miejsce)
+   *[no] )
+  }
+proof-not-checked = czy każda bitwa przebiegła zgodnie z zasadami od tego rozdania (kto ją wygrał, wojny, zebrane karty) i gdzie grę zakończył zegar serwera lub odejście graczy: do tego potrzebny jest silnik zasad; `krig-server verify PLIK` odtwarza całą grę
+proof-bad-hash = ujawnione rozdanie nie zgadza się ze zobowiązaniem
+proof-bad-start = gra nie zaczęła się z tym zobowiązaniem
+proof-bad-revealed = zdarzenie deal_revealed to nie rozdanie z zapisu
+proof-bad-deck = ujawnione rozdanie to nie dokładnie talia z zasad
+proof-bad-tops = pierwsze pokazane karty to nie wierzchnie karty kupek objętych zobowiązaniem
+proof-no-digest = zapis nie ma skrótu wysłanych zdarzeń, więc nie da się sprawdzić jego zdarzeń, wyniku ani ruchów
+proof-bad-events = zdarzenia z zapisu to nie zdarzenia wysłane podczas gry
+proof-bad-end = wysłane zdarzenia nie kończą się jednym game_over
+proof-bad-result = zapisany wynik ({ $result }, zwycięzcy { $winners }, { $reason }) to nie wysłane game_over ({ $sent_result }, zwycięzcy { $sent_winners }, { $sent_reason })
+proof-inputs-odd = ruchy są ucięte (nieparzysta liczba bajtów)
+proof-inputs-differ = ruchy to nie działania ogłoszone przez zdarzenia: ruchy graczy: { $inputs }, zdarzenia acted: { $acted }{ $seats ->
+    [yes] , miejsca się różnią
+   *[no] {""}
+  }
+proof-input-card = ruch { $k } wybiera kartę w grze bez ręki
+proof-input-not-shown = ruch { $k } (miejsce { $seat }) to nie karta, którą to miejsce pokazało w kroku { $step }

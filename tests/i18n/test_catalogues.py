@@ -29,7 +29,7 @@ CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # (``seat-`` alone would take the TUI's widget ids, as ``seat-list``, for keys)
 PREFIXES = (
     "error", "result", "lines", "replay", "event", "out", "end", "reason", "rule", "preset",
-    "source", "tui",
+    "source", "tui", "proof",
 )  # fmt: skip
 
 

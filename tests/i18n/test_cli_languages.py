@@ -65,11 +65,12 @@ def _raw(lang: str, key: str) -> str:
     text = "\n".join(p.read_text(encoding="utf-8") for p in catalogues(lang))
     found = re.search(rf"^{re.escape(key)} =(.*?)(?=^\S)", text + "\nend", re.S | re.M)
     assert found, key
-    return re.sub(r"\{[^}]*\}", " ", found.group(1))
+    # (codes such as game_over or war_down are no words of the language)
+    return re.sub(r"\{[^}]*\}|\w+_\w+", " ", found.group(1))
 
 
 def leaked(output: str, english: set[str]) -> set[str]:
-    words = {w.lower() for w in WORD.findall(output)}
+    words = {w.lower() for w in WORD.findall(re.sub(r"\w+_\w+", " ", output))}  # (codes)
     return (words & english) - ALLOWED
 
 

@@ -53,7 +53,7 @@ def _words(lang: str) -> set[str]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("#"):
                 continue
-            line = re.sub(r"^[\w-]+ =|\{[^{}]*\}|\*?\[\w+\]", " ", line.strip())
+            line = re.sub(r"^[\w-]+ =|\{[^{}]*\}|\*?\[\w+\]|\w+_\w+", " ", line.strip())
             found |= {w.lower() for w in WORD.findall(line)}
     return found
 
@@ -117,7 +117,7 @@ def cut(screen: str) -> list[str]:
 
 
 def leaked(screen: str, english: set[str]) -> set[str]:
-    said = re.sub(r"ws://\S+|https?://\S+|--\w+", " ", screen)
+    said = re.sub(r"ws://\S+|https?://\S+|--\w+|\w+_\w+", " ", screen)
     return {w.lower() for w in WORD.findall(said)} & english
 
 

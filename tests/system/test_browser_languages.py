@@ -50,7 +50,8 @@ def vocabulary(lang: str) -> set[str]:
             if line.startswith("#"):
                 continue
             value = line.split("=", 1)[1] if re.match(r"^[a-z][\w-]* =", line) else line
-            found |= words(re.sub(r"\{[^}]*\}|\[[^]]*\]", " ", value))
+            # (codes such as game_over are no words of the language)
+            found |= words(re.sub(r"\{[^}]*\}|\[[^]]*\]|\w+_\w+", " ", value))
     return found
 
 
@@ -72,7 +73,7 @@ ENGLISH = vocabulary("en") | source_words()
 def english_left(text: str, lang: str, names: list[str]) -> set[str]:
     """English words in ``text`` that the language's own catalogues do not also use."""
     mine = vocabulary(lang) | ALLOWED | {w for n in names for w in words(n)}
-    said = re.sub(r"--[\w-]+|https?://\S+", " ", text)  # (a command's options, a link)
+    said = re.sub(r"--[\w-]+|https?://\S+|\w+_\w+", " ", text)  # (options, links, codes)
     return {w for w in words(said) if w in ENGLISH and w not in mine}
 
 
