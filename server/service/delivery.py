@@ -170,7 +170,8 @@ class LocalDelivery:
             return
         if update.last_seq <= room.seq:
             return
-        if update.first_seq > room.seq + 1:
+        if update.first_seq > room.seq + 1 and not update.private & Private.SNAPSHOTS:
+            # (A rewind's numbers jump, and its snapshot replaces all a member holds.)
             room.pending[update.first_seq] = update
             if room.gap_task is None or room.gap_task.done():
                 room.gap_task = asyncio.get_running_loop().create_task(self._fill_gap(update.code))

@@ -29,6 +29,19 @@ invariant holds."""
 
 
 FOUND: dict[int, tuple[str, str]] = {
+    1031: (
+        "failover",
+        "--redis-min-replicas 0: a record cached from a write the failover lost passed "
+        "a compare-and-set on the version number the new primary gave again; two "
+        "events under one number and a game stuck (Node: every cache dropped on "
+        "+switch-master)",
+    ),
+    1117: (
+        "manual failover",
+        "--redis-min-replicas 0: a rewind numbered from what its node had sent; another "
+        "node had shown one more event and dropped the rewind as old, then took the "
+        "next event as following its own (rooms.history.REWIND_MARGIN)",
+    ),
     417: (
         "failover",
         "--redis-min-replicas 0, lost pub/sub: two nodes wrote the same version, so seq 37 "

@@ -221,6 +221,8 @@ class SimPipe:
     def switched(self) -> None:
         """``RedisPipe._switch``: this node heard ``+switch-master``."""
         self.suspect_until = 0.0
+        for callback in self.on_switch:
+            callback()
 
     def register(self, body: str) -> str:
         sha = hashlib.sha1(body.encode()).hexdigest()
@@ -1077,6 +1079,9 @@ class World:
             self.dropped += had - len(dep.stream)
             self.note(f"failover: {old} -> {best.name if best else None} "
                       f"(writes lost: {had - len(dep.stream)})")  # fmt: skip
+            if best is not None:  # (a Sentinel says +switch-master; each node hears it)
+                for node in self.nodes:
+                    self.loop.call_later(self.latency(), node.pipe.switched)
             for node in self.nodes:
                 self.spawn(self._cut_subscription(node, rng.uniform(0.05, 0.5)))
             self.loop.call_later(rng.uniform(1.0, 12.0), self._rejoin_all)
