@@ -4,7 +4,7 @@ The language comes from ``--lang``, then ``KRIG_LANG``, then the locale variable
 (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set wins, as in POSIX), else
 English. Norwegian is Bokmål (``nb``); ``no`` and ``nn`` are taken as it.
 
-``t(key, **args)`` says a catalogue entry (krig_locales/<lang>/krig.ftl) with its
+``t(key, **args)`` says a catalogue entry (krig_locales/<lang>/*.ftl) with its
 plural forms chosen by CLDR's rules for the language and its numbers written as the
 language writes them (Babel, through fluent.runtime). Names, chat and room codes are
 passed in as text and never translated.
@@ -22,7 +22,7 @@ import babel.numbers
 from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser, ast
 
-from krig_locales import LANGUAGES, catalogue
+from krig_locales import LANGUAGES, catalogues
 
 ENGLISH = "en"
 ALIASES = {"no": "nb", "nn": "nb", "nob": "nb", "nno": "nb"}
@@ -69,8 +69,10 @@ def language() -> str:
 
 @cache
 def _resource(lang: str) -> ast.Resource:
-    """The catalogue of ``lang``, parsed once."""
-    return FluentParser().parse(catalogue(lang).read_text(encoding="utf-8"))
+    """The catalogue of ``lang`` (every *.ftl file of the language, one resource), parsed
+    once."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in catalogues(lang))
+    return FluentParser().parse(text)
 
 
 @cache

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from client_cli.i18n import t
 from client_cli.rules_text import PRESETS, overrides, preset_line
 from client_cli.tui.base import FormScreen, KrigBase, keys_line, say_error
 from client_cli.tui.forms import (
@@ -49,6 +50,10 @@ Input { margin: 0 1; width: 40; }
 .-ascii Input { border: ascii $accent; }
 .-ascii #box { border: ascii $accent; }
 """
+
+
+STATES = {"lobby": "tui-lobby-lobby", "playing": "tui-lobby-playing", "over": "tui-lobby-over"}
+"""A room's state as the open rooms list says it."""
 
 
 class KrigApp(KrigBase):
@@ -100,20 +105,20 @@ class StartScreen(Screen[None]):
     ]
 
     ITEMS = (
-        ("computer", "p", "Play the computer now: classic War, one computer player, no wait"),
-        ("host", "h", "Host a game: choose the rules, invite friends or computer players"),
-        ("join", "j", "Join a game by its code"),
-        ("quick", "g", "Quick game: a seat in the next public game"),
-        ("lobby", "o", "Open rooms: the public games, to join or watch"),
-        ("watch", "w", "Watch a game by its code"),
-        ("name", "n", "Change your name"),
-        ("quit", "q", "Quit krig"),
+        ("computer", "p", "tui-menu-computer"),
+        ("host", "h", "tui-menu-host"),
+        ("join", "j", "tui-menu-join"),
+        ("quick", "g", "tui-menu-quick"),
+        ("lobby", "o", "tui-menu-lobby"),
+        ("watch", "w", "tui-menu-watch"),
+        ("name", "n", "tui-menu-name"),
+        ("quit", "q", "tui-menu-quit"),
     )
 
     def compose(self) -> ComposeResult:
         app = self.app
         assert isinstance(app, KrigApp)
-        yield Static(Text("krig · War, the card game, with friends"), id="title")
+        yield Static(Text(t("tui-start-title")), id="title")
         banner = Text()
         for i, line in enumerate(big_cards([59, 54, 49, 44], app.unicode, 40)):
             if i:
@@ -123,19 +128,19 @@ class StartScreen(Screen[None]):
         yield Static(banner, id="banner")
         yield Static(id="who", classes="hint")
         menu = OptionList(
-            *(Option(Text.assemble((f" {key} ", "bold reverse"), f"  {label}"), id=item)
+            *(Option(Text.assemble((f" {key} ", "bold reverse"), f"  {t(label)}"), id=item)
               for item, key, label in self.ITEMS),
             id="menu",
         )  # fmt: skip
         yield menu
         yield Static(id="notice", classes="notice")
         yield Static(
-            Text("Friends without krig can play in a browser: the waiting room shows the link."),
+            Text(t("tui-start-browser")),
             classes="hint",
         )
         yield Static(
-            keys_line([(app.arrows("updown"), "choose"), ("enter", "go"),
-                       ("p h j g o w", "shortcuts"), ("q", "quit")]),
+            keys_line([(app.arrows("updown"), t("tui-key-choose")), ("enter", t("tui-key-go")),
+                       ("p h j g o w", t("tui-key-shortcuts")), ("q", t("tui-key-quit"))]),
             id="keys",
         )  # fmt: skip
 
@@ -151,7 +156,7 @@ class StartScreen(Screen[None]):
         app = self.app
         assert isinstance(app, KrigApp)
         self.query_one("#who", Static).update(
-            Text(f"You are {app.player_name}, playing on {app.url}.")
+            Text(t("tui-start-who", name=app.player_name, url=app.url))
         )
 
     def say(self, text: str) -> None:
@@ -199,34 +204,38 @@ class StartScreen(Screen[None]):
 
 
 def seat_count(v: object) -> str:
-    return f"{v} seats"
+    return t("tui-form-n-seats", count=int(str(v)))
+
+
+def level_name(v: object) -> str:
+    """The computer players' level (the wire's word) in the player's language."""
+    keys = {"easy": "tui-level-easy", "normal": "tui-level-normal", "hard": "tui-level-hard"}
+    return t(keys[str(v)])
 
 
 class HostScreen(FormScreen):
-    TITLE_TEXT = "Host a game: the table and its rules"
-    ACTION = "create the room"
+    TITLE_TEXT = "tui-host-title"
+    ACTION = "tui-key-create"
     NOT_RULES = ("seats", "bots", "level", "public", "ready_checks")
 
     def fields(self) -> list[Field | str]:
         rules = PRESETS["classic"].rules()
         return [
-            "The game",
+            t("tui-form-game"),
             preset_field("classic"),
-            Field("seats", "Seats at the table", [2, 3, 4], 2, seat_count,
-                  "you and up to 3 others; computer players can fill them"),
-            Field("bots", "Computer players to seat now", [0, 1, 2, 3], 0,
-                  lambda v: "none" if v == 0 else str(v),
-                  "a computer in every other seat starts the game at once; more can be "
-                  "added, or the empty seats filled, from the waiting room"),
-            Field("level", "Computer players' level", ["easy", "normal", "hard"], "normal",
-                  str, "easy plays by lot; normal low in a battle, high in a war; "
-                  "hard counts the cards (hand games)"),
+            Field("seats", t("tui-form-seats"), [2, 3, 4], 2, seat_count,
+                  t("tui-form-seats-note")),
+            Field("bots", t("tui-form-bots"), [0, 1, 2, 3], 0,
+                  lambda v: t("tui-form-bots-none") if v == 0 else str(v),
+                  t("tui-form-bots-note")),
+            Field("level", t("tui-form-level"), ["easy", "normal", "hard"], "normal",
+                  level_name, t("tui-form-level-note")),
             *(rule_field(name, rules) for name in COMMON_RULES),
-            "The room",
-            Field("public", "Listed in the open rooms", [False, True], False,
-                  yes_no("yes: anyone may join", "no: only with the code")),
-            Field("ready_checks", "Ready checks", [False, True], False,
-                  yes_no("every player says ready", "taking a seat means ready")),
+            t("tui-form-room"),
+            Field("public", t("tui-form-public"), [False, True], False,
+                  yes_no(t("tui-form-public-yes"), t("tui-form-public-no"))),
+            Field("ready_checks", t("tui-form-ready"), [False, True], False,
+                  yes_no(t("tui-form-ready-yes"), t("tui-form-ready-no"))),
             *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 
@@ -239,7 +248,7 @@ class HostScreen(FormScreen):
         seats = int(rows["seats"].value)
         bots = int(rows["bots"].value)
         if bots >= seats:
-            self.say(f"With {seats} seats there is room for at most {seats - 1} computer players.")
+            self.say(t("tui-form-too-many-bots", seats=seats, most=seats - 1))
             return
         try:
             s = await app.connected()
@@ -256,15 +265,25 @@ class HostScreen(FormScreen):
 
 
 class QuickScreen(FormScreen):
-    TITLE_TEXT = "Quick game: a seat in the next public game of these rules"
-    ACTION = "find a game"
+    TITLE_TEXT = "tui-quick-title"
+    ACTION = "tui-key-find"
     NOT_RULES = ("players",)
 
     def fields(self) -> list[Field | str]:
         f = preset_field("classic")
         f.values = list(PRESETS)
-        note = "computer players fill a table that does not fill up in time"
-        return [Field("players", "Players", [2, 3, 4], 2, lambda v: f"{v} players", note), f]
+        note = t("tui-quick-note")
+        return [
+            Field(
+                "players",
+                t("tui-quick-players"),
+                [2, 3, 4],
+                2,
+                lambda v: t("tui-quick-n-players", count=int(str(v))),
+                note,
+            ),
+            f,
+        ]
 
     def on_row_changed(self, event: Row.Changed) -> None:
         if event.row.field.key == "preset":
@@ -294,14 +313,16 @@ class CodeScreen(Screen[None]):
         self.mode = mode
 
     def compose(self) -> ComposeResult:
-        what = "Join a game" if self.mode == "join" else "Watch a game"
+        what = t("tui-code-join-title") if self.mode == "join" else t("tui-code-watch-title")
         yield Static(Text(what), id="title")
         with Vertical():
-            yield Static(Text("The room's code, as the host got it (like K7P-Q3X):"),
+            yield Static(Text(t("tui-code-hint")),
                          classes="hint")  # fmt: skip
-            yield Input(placeholder="code", id="code", max_length=16)
+            yield Input(placeholder=t("tui-code-placeholder"), id="code", max_length=16)
             yield Static(id="notice", classes="error")
-        yield Static(keys_line([("enter", self.mode), ("esc", "back")]), id="keys")
+        yield Static(
+            keys_line([("enter", t(f"tui-key-{self.mode}")), ("esc", t("tui-key-back"))]), id="keys"
+        )
 
     def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
@@ -321,7 +342,7 @@ class CodeScreen(Screen[None]):
         app = self.app
         assert isinstance(app, KrigApp)
         if not code:
-            self.say("Type the room's code first.")
+            self.say(t("tui-code-empty"))
             return
         self.say("")
         try:
@@ -342,11 +363,13 @@ class NameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.app
         assert isinstance(app, KrigApp)
-        yield Static(Text("Your name at the table"), id="title")
-        yield Static(Text("1 to 32 characters; others at the table see it."), classes="hint")
+        yield Static(Text(t("tui-name-title")), id="title")
+        yield Static(Text(t("tui-name-hint")), classes="hint")
         yield Input(value=app.player_name, id="name", max_length=32)
         yield Static(id="notice", classes="error")
-        yield Static(keys_line([("enter", "keep it"), ("esc", "back")]), id="keys")
+        yield Static(
+            keys_line([("enter", t("tui-key-keep")), ("esc", t("tui-key-back"))]), id="keys"
+        )
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -358,7 +381,7 @@ class NameScreen(Screen[None]):
     def _submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if not name:
-            self.query_one("#notice", Static).update(Text("A name needs at least one character."))
+            self.query_one("#notice", Static).update(Text(t("tui-name-empty")))
             return
         app = self.app
         assert isinstance(app, KrigApp)
@@ -382,10 +405,14 @@ class LobbyScreen(Screen[None]):
         self.rooms: dict[str, m.RoomSummary] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Open rooms"), id="title")
+        yield Static(Text(t("tui-lobby-title")), id="title")
         yield Static(id="empty", classes="hint")
         yield Static(
-            Text(f"  {'code':<9}{'rules':<11}{'seats':<12}{'state':<10}watching", style="bold"),
+            Text(
+                f"  {t('tui-lobby-code'):<9}{t('tui-lobby-rules'):<11}{t('tui-lobby-seats'):<12}"
+                f"{t('tui-lobby-state'):<10}{t('tui-lobby-watching')}",
+                style="bold",
+            ),
             id="columns",
         )
         yield OptionList(id="rooms")
@@ -393,8 +420,8 @@ class LobbyScreen(Screen[None]):
         app = self.app
         assert isinstance(app, KrigApp)
         yield Static(
-            keys_line([(app.arrows("updown"), "choose"), ("enter", "join"), ("w", "watch"),
-                       ("esc", "back")]),
+            keys_line([(app.arrows("updown"), t("tui-key-choose")), ("enter", t("tui-key-join")),
+                       ("w", t("tui-key-watch")), ("esc", t("tui-key-back"))]),
             id="keys",
         )  # fmt: skip
 
@@ -432,19 +459,18 @@ class LobbyScreen(Screen[None]):
         keep = menu.highlighted
         menu.clear_options()
         for r in sorted(self.rooms.values(), key=lambda r: (r.state != "lobby", r.code)):
-            state = {"lobby": "waiting", "playing": "playing", "over": "over"}.get(r.state, r.state)
+            state = t(STATES[r.state]) if r.state in STATES else r.state
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{r.code:<9}", style="bold")
-            line.append(f"{r.preset:<11}{f'{r.taken} of {r.players}':<12}{state:<10}")
+            taken = t("tui-lobby-taken", taken=r.taken, players=r.players)
+            line.append(f"{r.preset:<11}{taken:<12}{state:<10}")
             line.append(str(r.spectators), style="grey62")
             menu.add_option(Option(line, id=r.code))
         if self.rooms and keep is not None:
             menu.highlighted = min(keep, len(self.rooms) - 1)
         elif self.rooms:
             menu.highlighted = 0
-        self.query_one("#empty", Static).update(
-            Text("" if self.rooms else "No open rooms right now: host one, or start a quick game.")
-        )
+        self.query_one("#empty", Static).update(Text("" if self.rooms else t("tui-lobby-empty")))
 
     def _chosen(self) -> str | None:
         menu = self.query_one("#rooms", OptionList)

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from client_cli.i18n import t
 from client_cli.session import ServerError, Session, SessionClosed
 from client_cli.tui.forms import Field, Row, Section, apply_preset
 from client_cli.words import error_words
@@ -102,7 +103,7 @@ class KrigBase(App[int]):
         """The arrow keys' label (``--ascii``: in words)."""
         if self.unicode:
             return {"updown": "↑↓", "leftright": "←→"}[which]
-        return {"updown": "up/down", "leftright": "left/right"}[which]
+        return t({"updown": "tui-arrows-updown", "leftright": "tui-arrows-leftright"}[which])
 
     def back_to_start(self, notice: str = "") -> None:
         """Every screen closed down to the start screen, which shows ``notice``."""
@@ -121,19 +122,19 @@ def say_error(exc: BaseException) -> str:
     if isinstance(exc, ServerError):
         return error_words(m.Error(id=None, code=exc.code, message=exc.message))
     if isinstance(exc, SessionClosed):
-        return f"The server ended the session ({exc})."
+        return t("tui-error-closed", detail=str(exc))
     if isinstance(exc, TimeoutError):
-        return "The server did not answer in time."
+        return t("tui-error-timeout")
     if isinstance(exc, OSError):
-        return f"Cannot reach the server ({exc.strerror or exc})."
-    return f"Something went wrong: {exc}"
+        return t("tui-error-unreachable", detail=str(exc.strerror or exc))
+    return t("tui-error-other", detail=str(exc))
 
 
 class FormScreen(Screen[None]):
     """Rows of settings; Enter does the screen's action, Esc goes back."""
 
     TITLE_TEXT = ""
-    ACTION = "go"
+    ACTION = "tui-key-go"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "go", show=False),
         Binding("escape", "back", "back", show=False),
@@ -146,7 +147,7 @@ class FormScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.app
         assert isinstance(app, KrigBase)
-        yield Static(Text(self.TITLE_TEXT), id="title")
+        yield Static(Text(t(self.TITLE_TEXT) if self.TITLE_TEXT else ""), id="title")
         with VerticalScroll(id="form"):
             for f in self.fields():
                 if isinstance(f, str):
@@ -155,9 +156,9 @@ class FormScreen(Screen[None]):
                     yield Row(f, app.unicode)
         yield Static(id="notice", classes="error")
         yield Static(
-            keys_line([(app.arrows("updown"), "choose a setting"),
-                       (app.arrows("leftright"), "change it"), ("enter", self.ACTION),
-                       ("esc", "back")]),
+            keys_line([(app.arrows("updown"), t("tui-key-choose-setting")),
+                       (app.arrows("leftright"), t("tui-key-change")), ("enter", t(self.ACTION)),
+                       ("esc", t("tui-key-back"))]),
             id="keys",
         )  # fmt: skip
 

@@ -17,7 +17,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
-from client_cli.rules_text import BY_NAME, PRESETS, Value
+from client_cli.i18n import t
+from client_cli.rules_text import BY_NAME, PRESETS, Value, source_quotes
 
 Say = Callable[[Value], str]
 
@@ -96,8 +97,9 @@ class Row(Widget, can_focus=True):
             line.append(left, style="bold")
             line.append(f.say(f.value), style="bold cyan")
             line.append(right, style="bold")
-            if f.note:
-                line.append("\n    " + f.note, style="grey62")
+            note = _rule_note(f.key, f.value) if f.key in BY_NAME else f.note
+            if note:
+                line.append("\n    " + note, style="grey62")
         else:
             line.append(f"  {f.label}: ")
             line.append(f.say(f.value), style="cyan")
@@ -126,19 +128,39 @@ COMMON_RULES = ("max_tricks", "time_limit_s", "war_down")
 """The rules most hosts change, shown first (with the table's own settings)."""
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Wars", ("war_repeat", "short_war", "war_players", "war_winner", "steal", "wars_to_win")),
-    ("The deck", ("jokers", "min_rank")),
-    ("Won cards", ("winnings", "gather_order")),
-    ("Arneson: a hand to choose from", ("hand_size", "loser_takes_tied")),
-    ("A game that repeats", ("detect_cycles",)),
+    (
+        "tui-group-wars",
+        ("war_repeat", "short_war", "war_players", "war_winner", "steal", "wars_to_win"),
+    ),
+    ("tui-group-deck", ("jokers", "min_rank")),
+    ("tui-group-won", ("winnings", "gather_order")),
+    ("tui-group-arneson", ("hand_size", "loser_takes_tied")),
+    ("tui-group-repeats", ("detect_cycles",)),
 )
-"""Every other rule, by what it is about (each option once; ``players`` is the seats)."""
+"""Every other rule, by what it is about (each option once; ``players`` is the seats);
+each group's heading is a catalogue key."""
 
 
 def rule_field(name: str, rules: dict[str, Value]) -> Field:
     o = BY_NAME[name]
     value = rules.get(name, o.default)
-    return Field(o.name, o.label, o.values(value), value, o.say, f"source: {o.source}")
+    return Field(o.name, o.label, o.values(value), value, o.say, _rule_note(name, value))
+
+
+QUOTE_MAX = 140
+"""The longest source sentence the form shows whole (about two lines of 80 columns)."""
+
+
+def _rule_note(name: str, value: Value) -> str:
+    """Where a rule comes from, in the client's language, and the source's own sentence for
+    this value (in its language, quoted) when there is one."""
+    note = t("tui-form-source", source=BY_NAME[name].source_words)
+    quotes = source_quotes(name, value)
+    if quotes:
+        q = quotes[0]
+        text = q.text if len(q.text) <= QUOTE_MAX else q.text[: QUOTE_MAX - 1].rstrip() + "…"
+        note += "\n    " + t("tui-form-quote", source=q.source_name, text=text)
+    return note
 
 
 def rule_fields(rules: dict[str, Value], skip: tuple[str, ...] = ()) -> list[Field | str]:
@@ -148,7 +170,7 @@ def rule_fields(rules: dict[str, Value], skip: tuple[str, ...] = ()) -> list[Fie
     for title, names in RULE_GROUPS:
         shown = [n for n in names if n not in skip]
         if shown:
-            out.append(title)
+            out.append(t(title))
             out += [rule_field(n, rules) for n in shown]
     return out
 
@@ -156,14 +178,14 @@ def rule_fields(rules: dict[str, Value], skip: tuple[str, ...] = ()) -> list[Fie
 def preset_field(preset: str) -> Field:
     def say(name: Value) -> str:
         p = PRESETS.get(str(name))
-        return f"{name} ({p.summary})" if p is not None else str(name)
+        return f"{p.title} ({p.summary})" if p is not None else str(name)
 
-    return Field("preset", "Rules", list(PRESETS), preset, say, _preset_note(preset))
+    return Field("preset", t("tui-form-rules"), list(PRESETS), preset, say, _preset_note(preset))
 
 
 def _preset_note(preset: str) -> str:
     p = PRESETS.get(preset)
-    return f"source: {p.source}" if p is not None else ""
+    return t("tui-form-source", source=p.source_words) if p is not None else ""
 
 
 def yes_no(on: str, off: str) -> Say:

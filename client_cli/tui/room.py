@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from client_cli.i18n import t as tr
 from client_cli.proof import check_record
 from client_cli.rules_text import PRESETS, overrides
 from client_cli.session import WAITING_FOR_STORE, Session
@@ -131,7 +132,7 @@ class RoomScreen(Screen[None]):
                 yield Static(id="side-log")
                 yield Static(id="side-chat")
         yield Static(id="keys")
-        yield Input(placeholder="say something (Enter sends, Esc closes)", id="say", max_length=200)
+        yield Input(placeholder=tr("tui-room-chat-placeholder"), id="say", max_length=200)
 
     def on_mount(self) -> None:
         if not self.krig.unicode:
@@ -146,7 +147,7 @@ class RoomScreen(Screen[None]):
 
     def seen(self) -> view.Seen:
         s = self.s
-        connection = "" if s.connected else "connection lost: reconnecting…"
+        connection = "" if s.connected else tr("tui-room-reconnecting")
         now = int(time.time() * 1000) + self.krig.clock_offset_ms
         return view.Seen(self.krig.url, self.krig.unicode, now, connection)
 
@@ -155,7 +156,7 @@ class RoomScreen(Screen[None]):
             return
         s = self.s
         if s.fatal is not None:
-            self.out(f"The server ended the session: {s.fatal}.")
+            self.out(tr("tui-room-fatal", detail=str(s.fatal)))
             return
         t = self.t
         seen = self.seen()
@@ -210,28 +211,35 @@ class RoomScreen(Screen[None]):
     def keys(self) -> list[tuple[str, str]]:
         t = self.t
         if self.query_one("#say", Input).has_class("open"):
-            return [("enter", "send"), ("esc", "close the chat line")]
+            return [("enter", tr("tui-key-send")), ("esc", tr("tui-key-close-chat"))]
         out: list[tuple[str, str]] = []
         room = t.room
         lobby = room is None or room.state == "lobby"
         if t.my_turn:
-            out.append((view.hand_keys(t), "choose a card") if t.hand_game else ("space", "flip"))
+            out.append(
+                (view.hand_keys(t), tr("tui-key-choose-card"))
+                if t.hand_game
+                else (tr("tui-keyname-space"), tr("tui-key-flip"))
+            )
         if lobby and room is not None:
             if view.is_host(t):
-                lock = "unlock" if room.locked else "lock"
-                out += [("s", "start"), ("b", "+computer"), ("x", "remove"),
-                        ("k", lock), ("o", "rules")]  # fmt: skip
+                lock = tr("tui-key-unlock") if room.locked else tr("tui-key-lock")
+                out += [("s", tr("tui-key-start")), ("b", tr("tui-key-add-bot")),
+                        ("x", tr("tui-key-remove")), ("k", lock),
+                        ("o", tr("tui-key-rules"))]  # fmt: skip
             if t.seat is not None and room.ready_checks:
                 me = room.seats[t.seat]
-                out.append(("r", "not ready" if me.ready else "ready"))
+                out.append(("r", tr("tui-key-not-ready") if me.ready else tr("tui-key-ready")))
         if t.phase == "over" and room is not None and room.state == "over":
             if t.seat is not None:
                 asked = room.seats[t.seat].ready
-                out.append(("r", "take back the rematch" if asked else "rematch"))
-            out.append(("v", "check the deal"))
-        out.append(("c", "chat"))
-        out.append(("l", "leave" if t.seat is not None else "stop watching"))
-        out.append(("q", "quit"))
+                out.append(("r", tr("tui-key-unrematch") if asked else tr("tui-key-rematch")))
+            out.append(("v", tr("tui-key-verify")))
+        out.append(("c", tr("tui-key-chat")))
+        out.append(
+            ("l", tr("tui-key-leave") if t.seat is not None else tr("tui-key-stop-watching"))
+        )
+        out.append(("q", tr("tui-key-quit")))
         return out
 
     # ------------------------------------------------------------ events
@@ -252,7 +260,7 @@ class RoomScreen(Screen[None]):
         t = self.t
         if t.seat != self.last_seat:
             if self.last_seat is not None and t.seat is None and t.code is not None:
-                self.note("The host freed your seat: you are watching now.")
+                self.note(tr("tui-room-seat-freed"))
             self.last_seat = t.seat
         if isinstance(msg, m.PlayerJoined | m.PlayerLeft | m.PlayerDisconnected |
                       m.PlayerReconnected):  # fmt: skip
@@ -313,7 +321,7 @@ class RoomScreen(Screen[None]):
         if t.my_turn and t.hand_game and 0 <= index < len(t.hand):
             self.act(self.s.choose(t.step, t.hand[index]))
         elif t.my_turn and t.hand_game:
-            self.say(f"Your hand has {len(t.hand)} cards: press {view.hand_keys(t)}.")
+            self.say(tr("tui-room-hand-keys", count=len(t.hand), keys=view.hand_keys(t)))
 
     def action_ready(self) -> None:
         t = self.t
@@ -331,7 +339,7 @@ class RoomScreen(Screen[None]):
         if t.room is None or t.room.state == "playing":
             return False
         if not view.is_host(t):
-            self.say("Only the host can do that.")
+            self.say(tr("tui-room-host-only"))
             return False
         return True
 
@@ -354,7 +362,7 @@ class RoomScreen(Screen[None]):
         seats = [(i, view.who(t, i)) for i, s in enumerate(t.room.seats)
                  if s.name and i != t.room.host]  # fmt: skip
         if not seats:
-            self.say("Nobody else is seated yet.")
+            self.say(tr("tui-room-nobody-seated"))
             return
 
         def chosen(seat: int | None) -> None:
@@ -449,14 +457,15 @@ class RoomScreen(Screen[None]):
 
 def _describe_seat(t: Table, msg: object, names: list[str]) -> str:
     if isinstance(msg, m.PlayerJoined):
-        return f"{msg.name} sat down{' (computer)' if msg.bot else ''}"
+        key = "tui-seat-joined-bot" if msg.bot else "tui-seat-joined"
+        return tr(key, name=msg.name)
     if isinstance(msg, m.PlayerLeft):
         name = names[msg.seat] if msg.seat < len(names) and names[msg.seat] else None
-        return f"{name or view.who(t, msg.seat)} left"
+        return tr("tui-seat-left", name=name or view.who(t, msg.seat))
     if isinstance(msg, m.PlayerDisconnected):
-        return f"{view.who(t, msg.seat)} lost the connection"
+        return tr("tui-seat-lost", name=view.who(t, msg.seat))
     if isinstance(msg, m.PlayerReconnected):
-        return f"{view.who(t, msg.seat)} is back"
+        return tr("tui-seat-back", name=view.who(t, msg.seat))
     return ""
 
 
@@ -482,10 +491,10 @@ class ConfirmLeave(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         text = Text()
-        text.append("Leave this game?\n\n", style="bold")
-        text.append("The game goes on without you: the server plays your seat.\n\n")
-        for key, what in (("l", "leave the room, back to the start screen"),
-                          ("q", "quit krig"), ("esc", "stay and play on")):  # fmt: skip
+        text.append(tr("tui-leave-title") + "\n\n", style="bold")
+        text.append(tr("tui-leave-note") + "\n\n")
+        for key, what in (("l", tr("tui-leave-leave")), ("q", tr("tui-leave-quit")),
+                          ("esc", tr("tui-leave-stay"))):  # fmt: skip
             text.append(f" {key} ", style="bold reverse")
             text.append(f"  {what}\n")
         yield Static(text, id="box")
@@ -504,9 +513,12 @@ class SeatPicker(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(Text("Remove which seat? (Enter removes, Esc keeps them)", style="bold"))
+            yield Static(Text(tr("tui-remove-title"), style="bold"))
             yield OptionList(
-                *(Option(Text(f"seat {i + 1}: {name}"), id=str(i)) for i, name in self.seats),
+                *(
+                    Option(Text(tr("tui-remove-seat", n=i + 1, name=name)), id=str(i))
+                    for i, name in self.seats
+                ),
                 id="seat-list",
             )
 
@@ -535,7 +547,7 @@ class VerifyScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Checking the deal of game {self.game}…"), id="box")
+        yield Static(Text(tr("tui-verify-checking", game=self.game)), id="box")
 
     def on_mount(self) -> None:
         self.check()
@@ -555,18 +567,21 @@ class VerifyScreen(ModalScreen[None]):
             assert isinstance(reply, m.Record)
             found = check_record(reply.record)
             if found.problems:
-                text.append("The record does not hold up:\n", style="bold red")
+                text.append(tr("tui-verify-bad") + "\n", style="bold red")
                 for p in found.problems:
                     text.append(f" - {p}\n")
             else:
-                text.append("Checked, and it holds:\n", style="bold green")
+                text.append(tr("tui-verify-good") + "\n", style="bold green")
                 for c in found.checked:
                     text.append(f" - {c}\n")
-                text.append(f"\nNot checked here: {found.not_checked}.\n", style="grey62")
+                text.append(
+                    "\n" + tr("tui-verify-not-checked", what=str(found.not_checked)) + "\n",
+                    style="grey62",
+                )
             text.append("\n")
-        text.append("From a shell: ", style="grey62")
+        text.append(tr("tui-verify-shell") + " ", style="grey62")
         text.append(f"krig verify {self.code} --game {self.game}", style="bold")
-        text.append("\n\nEsc closes.", style="grey62")
+        text.append("\n\n" + tr("tui-verify-esc"), style="grey62")
         self.query_one("#box", Static).update(text)
 
     def action_close(self) -> None:
@@ -576,8 +591,8 @@ class VerifyScreen(ModalScreen[None]):
 class RoomSettings(FormScreen):
     """The host's settings before a game: the rules, turn timer, lock, watchers, chat."""
 
-    TITLE_TEXT = "Rules and room settings (for the next game)"
-    ACTION = "apply"
+    TITLE_TEXT = "tui-settings-title"
+    ACTION = "tui-key-apply"
     NOT_RULES = ("turn_s", "public", "spectating", "locked", "chat", "ready_checks")
 
     def __init__(self, room: m.RoomInfo) -> None:
@@ -590,22 +605,23 @@ class RoomSettings(FormScreen):
         turn = sorted({*TURN_STEPS, r.turn_s})
         rules = dict(r.rules)
         return [
-            "The game",
+            tr("tui-form-game"),
             preset_field(preset),
             *(rule_field(name, rules) for name in COMMON_RULES),
-            "The room",
-            Field("turn_s", "Turn timer", list(turn), r.turn_s,
-                  lambda v: f"{v} s" if v else "off",
-                  "a player who has not flipped in time is played for"),
-            Field("public", "Listed in the open rooms", [False, True], r.public,
-                  yes_no("yes", "no: only with the code")),
-            Field("spectating", "Watchers", [True, False], r.spectating,
-                  yes_no("allowed", "not allowed")),
-            Field("locked", "Locked", [False, True], r.locked,
-                  yes_no("yes: no new players", "no: anyone with the code may sit")),
-            Field("chat", "Chat", [True, False], r.chat, yes_no("on", "off")),
-            Field("ready_checks", "Ready checks", [False, True], r.ready_checks,
-                  yes_no("every player says ready", "taking a seat means ready")),
+            tr("tui-form-room"),
+            Field("turn_s", tr("tui-settings-turn"), list(turn), r.turn_s,
+                  lambda v: tr("tui-settings-turn-s", seconds=int(str(v))) if v else tr("tui-off"),
+                  tr("tui-settings-turn-note")),
+            Field("public", tr("tui-form-public"), [False, True], r.public,
+                  yes_no(tr("tui-yes"), tr("tui-form-public-no"))),
+            Field("spectating", tr("tui-settings-watchers"), [True, False], r.spectating,
+                  yes_no(tr("tui-settings-allowed"), tr("tui-settings-not-allowed"))),
+            Field("locked", tr("tui-settings-locked"), [False, True], r.locked,
+                  yes_no(tr("tui-settings-locked-yes"), tr("tui-settings-locked-no"))),
+            Field("chat", tr("tui-settings-chat"), [True, False], r.chat,
+                  yes_no(tr("tui-on"), tr("tui-off"))),
+            Field("ready_checks", tr("tui-form-ready"), [False, True], r.ready_checks,
+                  yes_no(tr("tui-form-ready-yes"), tr("tui-form-ready-no"))),
             *rule_fields(rules, skip=COMMON_RULES),
         ]  # fmt: skip
 

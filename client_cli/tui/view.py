@@ -14,6 +14,8 @@ from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
 
+from client_cli.i18n import and_list, language
+from client_cli.i18n import t as tr
 from client_cli.rules_text import PRESETS, changed_lines, reason_words
 from client_cli.table import Table
 from client_cli.tui.look import big_cards, card_words, chip, chips, clock, face, large_cards
@@ -44,19 +46,19 @@ def names(t: Table) -> list[str]:
 
 def who(t: Table, seat: int, you: bool = True) -> str:
     ns = names(t)
-    name = ns[seat] if 0 <= seat < len(ns) and ns[seat] else f"seat {seat + 1}"
-    return f"{name} (you)" if you and seat == t.seat else name
+    name = ns[seat] if 0 <= seat < len(ns) and ns[seat] else tr("seat-n", seat=str(seat + 1))
+    return tr("tui-name-you", name=name) if you and seat == t.seat else name
 
 
 def subject(t: Table, seat: int) -> str:
     """A seat as the subject of a sentence: "You" for this client's own."""
-    return "You" if seat == t.seat else who(t, seat)
+    return tr("tui-you") if seat == t.seat else who(t, seat)
 
 
 def listing(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    if language() == "en" or len(items) <= 1:  # (English as it always was: no serial comma)
+        return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    return and_list(items)
 
 
 def is_host(t: Table) -> bool:
@@ -72,40 +74,51 @@ def head(t: Table, seen: Seen, width: int) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append("krig", style="bold")
     if room is None or t.code is None:
-        out.append("  (no room)")
+        out.append("  " + tr("tui-head-no-room"))
         return out
-    out.append("  room ")
+    out.append("  " + tr("tui-head-room") + " ")
     out.append(room.code, style="bold cyan")
-    out.append(f"  {room.preset}")
+    out.append("  " + (PRESETS[room.preset].title if room.preset in PRESETS else room.preset))
     if room.state == "lobby":
-        out.append("  waiting for players", style=DIM)
+        out.append("  " + tr("tui-head-waiting"), style=DIM)
     else:
-        out.append(f"  game {room.game}")
-        if any(room.wins) and room.state == "playing":
-            out.append(f"  (won: {score(t)})", style=DIM)
+        out.append("  " + tr("tui-head-game", game=room.game))
+        tail = Text()
         if room.state == "over":
-            out.append(" over", style="bold")
+            tail.append(" " + tr("tui-head-over"), style="bold")
         elif t.phase in ("battle", "war"):
             trick = (t.tricks + 1) if t.phase == "battle" or t.war is None else t.war.trick
-            out.append(f"  trick {trick}")
+            tail.append("  " + tr("tui-head-trick", trick=trick))
             if t.phase == "war":
-                out.append("  WAR!", style="bold red")
+                tail.append("  " + tr("tui-war-bang"), style="bold red")
+        won = "  " + tr("tui-head-won", score=score(t))
+        if (
+            any(room.wins)
+            and room.state == "playing"
+            and (
+                out.cell_len + len(won) + tail.cell_len < width  # (the score gives way to the war)
+            )
+        ):
+            out.append(won, style=DIM)
+        out.append_text(tail)
     right = ""
     if seen.connection:
         right = f"[{seen.connection}]"
     elif t.seat is None:
         others = room.spectators - 1
-        right = "you are watching" + (f" with {others} more" if others > 0 else "")
+        right = (
+            tr("tui-head-you-watch-more", count=others) if others > 0 else tr("tui-head-you-watch")
+        )
     elif room.spectators:
-        right = f"{room.spectators} watching"
+        right = tr("tui-head-watching", count=room.spectators)
     if right:
         pad = max(2, width - out.cell_len - len(right))
         out.append(" " * pad)
         out.append(right, style="bold yellow" if seen.connection else DIM)
     out.append("\n")
-    out.append("Invite: ", style=DIM)
+    out.append(tr("tui-head-invite") + " ", style=DIM)
     out.append(f"krig join {room.code}", style="bold")
-    out.append("   browser: ", style=DIM)
+    out.append("   " + tr("tui-head-browser") + " ", style=DIM)
     out.append(browser_link(seen.url, room.code), style="underline")
     return out
 
@@ -122,55 +135,58 @@ def waiting(t: Table, seen: Seen) -> Text:
     taken = sum(1 for s in room.seats if s.name)
     free = len(room.seats) - taken
     if free:
-        out.append(f"Waiting for players: {taken} of {len(room.seats)} seats taken. ", style="bold")
+        out.append(tr("tui-wait-players", taken=taken, seats=len(room.seats)) + " ", style="bold")
         if is_host(t):
-            out.append("Start now (s) and computer players take the empty seats.")
+            out.append(tr("tui-wait-host-start"))
         else:
-            out.append("The game starts when the table is full, or when the host starts it.")
+            out.append(tr("tui-wait-starts"))
     elif room.ready_checks:
-        out.append("Every seat is taken: the game starts when everyone is ready.", style="bold")
+        out.append(tr("tui-wait-full-ready"), style="bold")
     else:
-        out.append("Every seat is taken: the game is starting.", style="bold")
+        out.append(tr("tui-wait-full"), style="bold")
     out.append("\n\n")
     for i, seat in enumerate(room.seats):
         out.append(f" {i + 1}  ")
         if seat.name is None:
-            out.append("free\n", style=DIM)
+            out.append(tr("tui-seat-free") + "\n", style=DIM)
             continue
         label = who(t, i)
         out.append(f"{label:<20}", style="bold" if i == t.seat else "")
         tags = []
         if i == room.host:
-            tags.append("host")
+            tags.append(tr("tui-tag-host"))
         if seat.bot:
-            tags.append("computer")
+            tags.append(tr("tui-tag-computer"))
         if not seat.connected:
-            tags.append("away")
+            tags.append(tr("tui-tag-away"))
         out.append(f"{' · '.join(tags):<16}", style=DIM)
         if room.ready_checks:
-            out.append("ready" if seat.ready else "not ready", style=OK if seat.ready else WAIT)
+            out.append(
+                tr("tui-seat-ready") if seat.ready else tr("tui-seat-not-ready"),
+                style=OK if seat.ready else WAIT,
+            )
         out.append("\n")
     out.append("\n")
     p = PRESETS.get(room.preset)
-    out.append("Rules: ", style="bold")
-    out.append(room.preset, style="bold cyan")
+    out.append(tr("tui-wait-rules") + " ", style="bold")
+    out.append(p.title if p is not None else room.preset, style="bold cyan")
     if p is not None:
-        out.append(f": {p.summary} ({p.source})")
+        out.append(f": {p.summary} ({p.source_words})")
     changes = changed_lines(room.preset, room.rules)
     if changes:
-        out.append(", changed:")
+        out.append(tr("tui-wait-changed"))
     out.append("\n")
     for line in changes:
         out.append(f"  {line}\n")
     settings = [
-        "public (in the open rooms)" if room.public else "private (by code)",
-        "locked" if room.locked else "open to players",
-        "watchers allowed" if room.spectating else "no watchers",
-        "chat on" if room.chat else "chat off",
-        "ready checks" if room.ready_checks else "a seat means ready",
-        f"turn timer {room.turn_s} s" if room.turn_s else "no turn timer",
+        tr("tui-set-public") if room.public else tr("tui-set-private"),
+        tr("tui-set-locked") if room.locked else tr("tui-set-open"),
+        tr("tui-set-watchers") if room.spectating else tr("tui-set-no-watchers"),
+        tr("tui-set-chat-on") if room.chat else tr("tui-set-chat-off"),
+        tr("tui-set-ready") if room.ready_checks else tr("tui-set-seat-ready"),
+        tr("tui-set-timer", seconds=room.turn_s) if room.turn_s else tr("tui-set-no-timer"),
     ]
-    out.append("Room: ", style="bold")
+    out.append(tr("tui-wait-room") + " ", style="bold")
     out.append(" · ".join(settings))
     return out
 
@@ -190,7 +206,7 @@ def pending(t: Table, seat: int) -> list[int | None]:
 
 
 def cards_word(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return tr("tui-n-cards", count=n)
 
 
 def held(t: Table, seat: int) -> int:
@@ -209,14 +225,17 @@ def laid_cards(t: Table, seat: int) -> list[int | None]:
 
 def _flip_state(t: Table, s: int, u: bool, wide: bool = False) -> Text:
     if t.phase in ("battle", "war") and s in t.awaiting:
-        done, to_do = ("played", "to play") if t.hand_game else ("flipped", "to flip")
+        if t.hand_game:
+            done, to_do = tr("tui-flip-played"), tr("tui-flip-to-play")
+        else:
+            done, to_do = tr("tui-flip-flipped"), tr("tui-flip-to-flip")
         if s in t.acted:
             if t.phase == "war" and not t.hand_game:
-                done = "laid"
+                done = tr("tui-flip-laid")
             return Text(f"✓ {done}" if u else done, style=OK)
         return Text(f"… {to_do}" if u else f"... {to_do}", style=f"bold {WAIT}")
     if wide and t.phase == "war" and s < len(t.active) and t.active[s]:
-        return Text("sits this war out", style=DIM)
+        return Text(tr("tui-flip-sits-out"), style=DIM)
     return Text()
 
 
@@ -238,7 +257,7 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
         count = held(t, s)
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(
-            "out of the game" if out_of_game else cards_word(count),
+            tr("tui-out-of-game") if out_of_game else cards_word(count),
             style=DIM if out_of_game else "",
         )
         flip = _flip_state(t, s, u, wide=True)
@@ -246,10 +265,10 @@ def seat_panels(t: Table, seen: Seen, width: int) -> RenderableType:
             line.append("   ")
             line.append_text(flip)
         if not info.connected and not info.bot:
-            line.append("   away", style=DIM)
+            line.append("   " + tr("tui-tag-away"), style=DIM)
         cards = laid_cards(t, s)
         if cards and not any(t.on_table) and t.phase in ("battle", "over"):
-            line.append("   (the last trick)", style=DIM)  # not a card of this trick
+            line.append("   " + tr("tui-last-trick-note"), style=DIM)  # not of this trick
         body = Group(line, *(large_cards(cards, u, inner) if cards else [Text()] * 5))
         title = Text.assemble(
             (("▶ " if u else "> ") if mine else "", "bold cyan"),
@@ -299,10 +318,12 @@ def seats(
         label = who(t, s)
         info = room.seats[s]
         if not info.connected and not info.bot:
-            label += " (away)"
+            label += f" ({tr('tui-tag-away')})"
         count = held(t, s)
         out_of_game = s < len(t.active) and not t.active[s]
-        cards_held = Text("out of the game", style=DIM) if out_of_game else Text(cards_word(count))
+        cards_held = (
+            Text(tr("tui-out-of-game"), style=DIM) if out_of_game else Text(cards_word(count))
+        )
         flip = _flip_state(t, s, u)
         laid = laid_cards(t, s)
         name_style = "bold cyan" if mine else "bold"
@@ -334,10 +355,10 @@ def seats(
     if t.hand_game and t.seat is not None and t.phase in ("battle", "war") and t.hand:
         big_hand = big if big_hand is None else big_hand
         out.append("\n\n" if big_hand else "\n")
-        keys = Text("Your hand:  ", style="bold")
+        keys = Text(tr("tui-your-hand") + ":  ", style="bold")
         if big_hand:
             lines = big_cards(list(t.hand), u, width)
-            out.append_text(Text("Your hand", style="bold"))
+            out.append_text(Text(tr("tui-your-hand"), style="bold"))
             for line in lines:
                 out.append("\n")
                 out.append_text(line)
@@ -371,67 +392,78 @@ def status(t: Table, seen: Seen) -> Text:
     if t.phase == "war":
         seats_in = t.war.seats if t.war is not None else t.awaiting
         down = t.war.down if t.war is not None else 0
-        out.append("WAR! ", style="bold red")
+        out.append(tr("tui-war-bang") + " ", style="bold red")
         tied = listing([subject(t, s) if i == 0 else who(t, s, you=False) if s != t.seat
-                        else "you" for i, s in enumerate(seats_in)])  # fmt: skip
+                        else tr("tui-you-lower") for i, s in enumerate(seats_in)])  # fmt: skip
         rank = ""
         if t.last_reveal is not None:
             ups = [t.last_reveal.up[s] for s in seats_in if s < len(t.last_reveal.up)]
             if ups and ups[0] is not None:
-                rank = f" with {_rank_words(ups[0])}"
-        out.append(f"{tied} tied{rank}: ")
-        out.append(f"{down} face down, then one up." if down else "one card up each.")
+                rank = _rank_words(ups[0])
+        if rank:
+            out.append(tr("tui-war-tied-rank", names=tied, rank=rank, down=down))
+        else:
+            out.append(tr("tui-war-tied", names=tied, down=down))
     elif t.last_trick is not None:
         tw = t.last_trick
-        out.append(f"{subject(t, tw.winner)} took {tw.total} cards", style="bold")
+        you = "yes" if tw.winner == t.seat else "no"
+        took = tr("tui-took", you=you, name=who(t, tw.winner), total=tw.total)
+        out.append(took, style="bold")
         if tw.wars:
-            out.append(f" after a war{' of ' + str(tw.wars) + ' rounds' if tw.wars > 1 else ''}")
+            out.append(" " + tr("tui-after-war", rounds=tw.wars))
         out.append(".")
     else:
-        play = "chooses a card" if t.hand_game else "flips"
         game = t.room.game if t.room is not None else 1
-        out.append(f"Game {game}: everyone {play}, the highest card takes the trick.", style="bold")
+        begin = tr("tui-begin-hand", game=game) if t.hand_game else tr("tui-begin", game=game)
+        out.append(begin, style="bold")
     out.append("\n")
     if t.my_turn:
         if t.hand_game:
             n = len(t.hand)
             keys = "1" if n == 1 else f"1-{n}"
-            out.append(f"Your turn: choose a card ({keys}).", style="bold green")
+            out.append(tr("tui-turn-hand", keys=keys), style="bold green")
         else:
-            out.append("Your turn: press Space to flip.", style="bold green")
+            out.append(tr("tui-turn-flip"), style="bold green")
     elif t.seat is not None and t.seat in t.awaiting and t.seat in t.acted:
         waiting_for = [who(t, s) for s in t.awaiting if s not in t.acted]
-        out.append(f"Waiting for {listing(waiting_for)}." if waiting_for else "Revealing…")
+        out.append(
+            tr("tui-waiting-for", names=listing(waiting_for))
+            if waiting_for
+            else tr("tui-revealing")
+        )
     elif t.seat is not None and t.seat < len(t.active) and not t.active[t.seat]:
-        out.append("You are out of this game; watching it to the end.", style=DIM)
+        out.append(tr("tui-you-out"), style=DIM)
     elif t.seat is not None and t.phase == "war":
-        out.append("You sit this war out.", style=DIM)
+        out.append(tr("tui-you-sit-out"), style=DIM)
     elif t.seat is None:
         waiting_for = [who(t, s) for s in t.awaiting if s not in t.acted]
-        out.append("Watching." + (f" Waiting for {listing(waiting_for)}." if waiting_for else ""))
+        waits = " " + tr("tui-waiting-for", names=listing(waiting_for)) if waiting_for else ""
+        out.append(tr("tui-watching") + waits)
     clocks = []
     if t.deadline_ms:
-        clocks.append(f"turn {clock(t.deadline_ms - seen.now_ms)}")
+        clocks.append(tr("tui-clock-turn", time=clock(t.deadline_ms - seen.now_ms)))
     ends = t.game_ends_ms or (t.room.game_ends_ms if t.room is not None else 0)
     if ends:
-        clocks.append(f"game {clock(ends - seen.now_ms)} left")
+        clocks.append(tr("tui-clock-game", time=clock(ends - seen.now_ms)))
     if clocks:
-        out.append("   clock: ", style=DIM)
+        out.append("   " + tr("tui-clock") + " ", style=DIM)
         out.append("  ".join(clocks), style="bold")
     return out
 
 
 def _rank_words(code: int) -> str:
     r = code >> 2
-    return {11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers"}.get(r, f"{r}s")
+    faces = {11: "tui-rank-jacks", 12: "tui-rank-queens", 13: "tui-rank-kings",
+             14: "tui-rank-aces", 15: "tui-rank-jokers"}  # fmt: skip
+    return tr(faces[r]) if r in faces else tr("tui-rank-n", n=str(r))
 
 
 def trick_log(t: Table, seen: Seen, rows: int) -> Text:
     """The last tricks, newest last; a war is marked."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append("Tricks\n", style="bold")
+    out.append(tr("tui-log-title") + "\n", style="bold")
     if not t.tricks_log:
-        out.append("none yet", style=DIM)
+        out.append(tr("tui-log-none"), style=DIM)
         return out
     shown = t.tricks_log[-max(1, rows - 1) :]
     first = t.tricks - len(shown) + 1
@@ -441,7 +473,7 @@ def trick_log(t: Table, seen: Seen, rows: int) -> Text:
         out.append(f"{first + i:>3} ", style=DIM)
         if tw.wars:
             times = "\u00d7" if seen.unicode else "x"
-            out.append(f"WAR{times}{tw.wars} ", style="bold red")
+            out.append(f"{tr('tui-log-war')}{times}{tw.wars} ", style="bold red")
         mine = tw.winner == t.seat
         out.append(
             f"{who(t, tw.winner, you=False)} +{tw.total} ", style="bold cyan" if mine else ""
@@ -456,7 +488,7 @@ def chat_line(t: Table, c: m.ChatSaid) -> Text:
     mine = c.seat is not None and c.seat == t.seat
     line.append(c.name, style="bold cyan" if mine else "bold")
     if c.seat is None:
-        line.append(" (watching)", style=DIM)
+        line.append(" " + tr("tui-chat-watching"), style=DIM)
     line.append(": " + c.text)
     return line
 
@@ -469,9 +501,9 @@ def chat(t: Table, rows: int, feed: list[Text], width: int = 40) -> Text:
     """The room's chat and comings and goings, in the order they happened, newest last:
     as many of the latest as fit in ``rows`` lines of ``width`` (long ones wrap)."""
     out = Text(no_wrap=False)
-    out.append("Chat", style="bold")
+    out.append(tr("tui-chat-title"), style="bold")
     if t.room is not None and not t.room.chat:
-        out.append(" (off)", style=DIM)
+        out.append(" " + tr("tui-chat-off"), style=DIM)
     shown: list[Text] = []
     left = rows - 1
     for line in reversed(feed):
@@ -484,11 +516,23 @@ def chat(t: Table, rows: int, feed: list[Text], width: int = 40) -> Text:
         out.append("\n")
         out.append_text(line)
     if not feed:
-        out.append("\npress c to say something", style=DIM)
+        out.append("\n" + tr("tui-chat-hint"), style=DIM)
     return out
 
 
 # -------------------------------------------------------------- game over
+
+
+def reason_names(t: Table, seats: list[int], names: list[str] | None = None) -> str:
+    """Who a game-over reason names: "you" first as the language's sentence has it there
+    (English's subject "You"; Polish, Croatian and Latvian name who after a colon: "ty"),
+    later in lower case."""
+    said = [
+        (tr("tui-you-reason") if i == 0 else tr("tui-you-lower")) if s == t.seat
+        else (names[s] if names is not None else who(t, s))
+        for i, s in enumerate(seats)
+    ]  # fmt: skip
+    return listing(said)
 
 
 def game_over(t: Table, seen: Seen) -> Text:
@@ -500,14 +544,15 @@ def game_over(t: Table, seen: Seen) -> Text:
         return out
     ns = [who(t, s, you=False) for s in range(len(room.seats))]
     headline = result_words(r.winners, r.result == "draw", t.seat, ns)
-    winner = listing([subject(t, s) for s in r.winners]) if r.winners else "nobody"
-    mark = "!" if headline == "You win" else "."
-    style = "bold red" if "lose" in headline else "bold"
-    if headline == "You win":
+    winner = reason_names(t, r.winners) if r.winners else tr("tui-nobody")
+    won = headline == tr("result-you-win")
+    mark = "!" if won else "."
+    style = "bold red" if headline.endswith(tr("result-you-lose")) else "bold"
+    if won:
         style = "bold green"
     out.append(f"{headline}{mark} ", style=style)
     short = [s for s, why in t.out_reasons.items() if why == "short_war"]
-    loser = listing([subject(t, s) if s == t.seat else ns[s] for s in short]) or "a player"
+    loser = reason_names(t, short, ns) or tr("tui-a-player")
     out.append(reason_words(r.reason, winner, room.rules, loser, sum(r.counts)) + ".")
     out.append("\n\n")
     order = sorted(range(len(r.counts)), key=lambda s: (-r.counts[s], s))
@@ -519,47 +564,49 @@ def game_over(t: Table, seen: Seen) -> Text:
             last = r.counts[s]
         out.append(f" {place}. ", style="bold")
         out.append(f"{who(t, s):<20}", style="bold" if s == t.seat else "")
-        out.append(f"{r.counts[s]:>3} cards")
+        out.append(tr("tui-over-cards", count=r.counts[s], n=f"{r.counts[s]:>3}"))
         wars_won = t.wars_won[s] if s < len(t.wars_won) else 0
         if wars_won:
-            out.append(f"   {wars_won} war{'s' if wars_won != 1 else ''} won", style=DIM)
+            out.append("   " + tr("tui-over-wars-won", count=wars_won), style=DIM)
         out.append("\n")
     out.append("\n")
     fought = sum(t.wars_won)  # tricks with a war (a war of 2 rounds is one war)
-    wars = f"{fought} war{'s' if fought != 1 else ''}"
+    wars = tr("tui-over-wars", count=fought)
     if t.wars > fought:
-        wars += f" ({t.wars} rounds)"
+        wars += " " + tr("tui-over-rounds", count=t.wars)
     if t.longest_war > 1:
-        wars += f"; the longest went {t.longest_war} rounds"
-    out.append(f"{t.tricks} tricks and {wars}.\n")
+        wars += tr("tui-over-longest", count=t.longest_war)
+    out.append(tr("tui-over-tricks", count=t.tricks, wars=wars) + "\n")
     if any(room.wins):
-        out.append("Games won in this room: ", style="bold")
+        out.append(tr("tui-over-score") + " ", style="bold")
         out.append(score(t) + "\n")
     if r.set_aside:
-        out.append("Set aside at the deal: ")
+        out.append(tr("tui-over-set-aside") + " ")
         out.append_text(card_words(r.set_aside, seen.unicode))
         out.append("\n")
     out.append("\n")
     players = [i for i, s in enumerate(room.seats) if s.name]
     ready = [i for i in players if room.seats[i].ready]
-    out.append("Rematch: ", style="bold")
+    out.append(tr("tui-rematch") + " ", style="bold")
     if not ready:
-        out.append("nobody has asked yet." + (" Press r to ask." if t.seat is not None else ""))
+        ask = " " + tr("tui-rematch-ask") if t.seat is not None else ""
+        out.append(tr("tui-rematch-nobody") + ask)
     else:
         wants = listing([who(t, s) for s in ready])
-        verb = "want" if len(ready) > 1 or t.seat in ready else "wants"
-        out.append(f"{wants} {verb} one ({len(ready)} of {len(players)}).")
+        many = "yes" if len(ready) > 1 or t.seat in ready else "no"
+        out.append(tr("tui-rematch-wants", names=wants, many=many, ready=len(ready),
+                      players=len(players)))  # fmt: skip
         if t.seat is not None and t.seat not in ready:
-            out.append(" Press r to join in.", style="bold green")
+            out.append(" " + tr("tui-rematch-join"), style="bold green")
         elif len(ready) < len(players):
             missing = listing([who(t, s) for s in players if s not in ready])
-            out.append(f" Waiting for {missing}.")
+            out.append(" " + tr("tui-waiting-for", names=missing))
         if t.seat is not None and t.seat in ready and len(ready) < len(players):
-            out.append(" Press r to take yours back.", style=DIM)
+            out.append(" " + tr("tui-rematch-back"), style=DIM)
     out.append("\n")
-    out.append("Check the deal was fair: press v (or run ")
+    out.append(tr("tui-over-verify") + " ")
     out.append(f"krig verify {room.code} --game {room.game}", style="bold")
-    out.append(").")
+    out.append(tr("tui-over-verify-end"))
     return out
 
 

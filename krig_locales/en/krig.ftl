@@ -390,3 +390,32 @@ cli-in-no-room = krig: { $why }; you are in no room now
 cli-session-closed = krig: the server closed the session: { $why }
 cli-timeout = krig: the server at { $url } did not answer in time
 cli-unreachable = krig: cannot reach the server at { $url }: { $why }
+
+## The deal check (client_cli/proof.py: krig verify and the terminal's v); $result, $reason are codes, $winners a list of seats
+
+proof-checked-hash = the deal hashes to the commitment announced at the start ({ $commitment }…)
+proof-checked-deck = the deal is exactly the rules' deck
+proof-checked-tops = the first cards shown are the tops of the committed piles
+proof-checked-events = the record's events hash to the digest of the events sent
+proof-checked-result = the recorded result ({ $result }, winners { $winners }, { $reason }) is the game_over sent
+proof-checked-inputs = the inputs are the actions the events announce (one per acted, same seat, same order{ $hand ->
+    [yes] , each card the one that seat showed)
+   *[no] )
+  }
+proof-not-checked = that each trick followed the rules from this deal (who won it, the wars, the cards gathered) and where the server's clock or the players' leaving ended the game: that needs the rules engine; `krig-server verify FILE` replays the whole game
+proof-bad-hash = the revealed deal does not match the commitment
+proof-bad-start = the game did not start with this commitment
+proof-bad-revealed = the deal_revealed event is not the record's deal
+proof-bad-deck = the revealed deal is not exactly the rules' deck
+proof-bad-tops = the first cards shown are not the tops of the committed piles
+proof-no-digest = the record has no digest of the events sent, so its events, result and inputs cannot be checked
+proof-bad-events = the record's events are not the events sent during the game
+proof-bad-end = the events sent do not end with one game_over
+proof-bad-result = the recorded result ({ $result }, winners { $winners }, { $reason }) is not the game_over sent ({ $sent_result }, winners { $sent_winners }, { $sent_reason })
+proof-inputs-odd = the inputs are cut short (an odd number of bytes)
+proof-inputs-differ = the inputs are not the actions the events announce: { $inputs } inputs of players, { $acted } acted events{ $seats ->
+    [yes] , the seats differ
+   *[no] {""}
+  }
+proof-input-card = input { $k } chooses a card in a game without hands
+proof-input-not-shown = input { $k } (seat { $seat }) is not the card that seat showed in step { $step }

@@ -117,18 +117,14 @@ end-abandoned = svi su otišli
 
 ## Zašto je igra završila
 
-reason-all_cards = { $winner } ima sve karte ({ $cards })
-reason-all_cards-any = { $winner } ima sve karte
-reason-short_war = { $loser } ima premalo karata da dovrši rat
+reason-all_cards = Sve karte ({ $cards }): { $winner }
+reason-all_cards-any = Sve karte: { $winner }
+reason-short_war = Premalo karata da se dovrši rat: { $loser }
 reason-a-player = jedan igrač
 reason-exhausted_tie = Svima su ponestale karte usred rata
 reason-time_limit = Vrijeme je isteklo, a pobjeđuje tko ima najviše karata
-reason-wars_won = { $winner } ima { $wars ->
-    [one] { $wars } dobiveni rat
-    [few] { $wars } dobivena rata
-   *[other] { $wars } dobivenih ratova
-}
-reason-wars_won-any = { $winner } ima dovoljno dobivenih ratova
+reason-wars_won = Dobiveni ratovi ({ $wars }): { $winner }
+reason-wars_won-any = Dovoljno dobivenih ratova: { $winner }
 reason-round_cap = Dosegnuto je ograničenje poteza ({ $tricks }), a pobjeđuje tko ima najviše karata
 reason-round_cap-any = Dosegnuto je ograničenje poteza, a pobjeđuje tko ima najviše karata
 reason-cycle = Igra bi se ponavljala zauvijek
@@ -184,7 +180,7 @@ rule-gather_order-winner_first = prvo karte pobjednika, uvijek
 rule-gather_order-seat_order = redom mjesta, uvijek
 rule-gather_order-shuffled = promiješane, kako ih ruka pokupi (iz sjemena dijeljenja)
 rule-gather_order-source = krigova odluka
-rule-steal = Rat s krađom (Steal War)
+rule-steal = Rat s krađom
 rule-steal-false = isključen
 rule-steal-true = pobjednik rata uzima i po kartu od svakog gubitnika
 rule-steal-source = SE
@@ -251,7 +247,7 @@ preset-arneson = biraj iz ruke od 3 karte
 preset-arneson-source = HR (inačica Erika Arnesona)
 preset-steal-title = s krađom
 preset-steal = pobjednik rata krade kartu
-preset-steal-source = SE (Steal War)
+preset-steal-source = SE (Stjäl-krig)
 preset-timed-title = na vrijeme
 preset-timed = 15 minuta, zatim pobjeđuje najviše karata
 preset-timed-source = NO, SE (kućno pravilo s vremenskim ograničenjem)
@@ -380,3 +376,32 @@ cli-in-no-room = krig: { $why }; sada nisi ni u jednoj sobi
 cli-session-closed = krig: poslužitelj je zatvorio sesiju: { $why }
 cli-timeout = krig: poslužitelj { $url } nije odgovorio na vrijeme
 cli-unreachable = krig: ne mogu doći do poslužitelja { $url }: { $why }
+
+## Provjera dijeljenja (krig verify i v u terminalu)
+
+proof-checked-hash = sažetak dijeljenja odgovara obvezi objavljenoj na početku ({ $commitment }…)
+proof-checked-deck = podijeljeno je točno špil iz pravila
+proof-checked-tops = prve prikazane karte gornje su karte hrpa na koje se obveza odnosi
+proof-checked-events = sažetak događaja iz zapisa odgovara sažetku poslanih događaja
+proof-checked-result = zapisani rezultat ({ $result }, pobjednici { $winners }, { $reason }) jest poslani game_over
+proof-checked-inputs = potezi su radnje koje događaji najavljuju (jedan po acted, isto mjesto, isti redoslijed{ $hand ->
+    [yes] , svaka karta ona koju je to mjesto pokazalo)
+   *[no] )
+  }
+proof-not-checked = je li svaki potez išao po pravilima od ovog dijeljenja (tko ga je dobio, ratovi, skupljene karte) i gdje je igru završio sat poslužitelja ili odlazak igrača: za to treba pogon pravila; `krig-server verify DATOTEKA` ponavlja cijelu igru
+proof-bad-hash = otkriveno dijeljenje ne odgovara obvezi
+proof-bad-start = igra nije počela s ovom obvezom
+proof-bad-revealed = događaj deal_revealed nije dijeljenje iz zapisa
+proof-bad-deck = otkriveno dijeljenje nije točno špil iz pravila
+proof-bad-tops = prve prikazane karte nisu gornje karte hrpa na koje se obveza odnosi
+proof-no-digest = zapis nema sažetak poslanih događaja, pa se njegovi događaji, rezultat i potezi ne mogu provjeriti
+proof-bad-events = događaji iz zapisa nisu događaji poslani tijekom igre
+proof-bad-end = poslani događaji ne završavaju jednim game_over
+proof-bad-result = zapisani rezultat ({ $result }, pobjednici { $winners }, { $reason }) nije poslani game_over ({ $sent_result }, pobjednici { $sent_winners }, { $sent_reason })
+proof-inputs-odd = potezi su odrezani (neparan broj bajtova)
+proof-inputs-differ = potezi nisu radnje koje događaji najavljuju: potezi igrača: { $inputs }, događaji acted: { $acted }{ $seats ->
+    [yes] , mjesta se razlikuju
+   *[no] {""}
+  }
+proof-input-card = potez { $k } bira kartu u igri bez ruke
+proof-input-not-shown = potez { $k } (mjesto { $seat }) nije karta koju je to mjesto pokazalo u koraku { $step }

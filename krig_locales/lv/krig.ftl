@@ -113,22 +113,14 @@ end-abandoned = visi aizgāja
 
 ## Kāpēc spēle beidzās
 
-reason-all_cards = { $winner } savāca visas { $cards ->
-    [zero] { $cards } kārtis
-    [one] { $cards } kārti
-   *[other] { $cards } kārtis
-}
-reason-all_cards-any = { $winner } savāca visas kārtis
-reason-short_war = { $loser } nevarēja pabeigt karu: par maz kāršu
+reason-all_cards = Visas kārtis ({ $cards }): { $winner }
+reason-all_cards-any = Visas kārtis: { $winner }
+reason-short_war = Par maz kāršu, lai pabeigtu karu: { $loser }
 reason-a-player = kāds spēlētājs
 reason-exhausted_tie = Kara laikā visiem beidzās kārtis
 reason-time_limit = Laiks beidzās, un uzvar tas, kam visvairāk kāršu
-reason-wars_won = { $winner } uzvarēja { $wars ->
-    [zero] { $wars } karos
-    [one] { $wars } karā
-   *[other] { $wars } karos
-}
-reason-wars_won-any = { $winner } uzvarēja pietiekami daudz karos
+reason-wars_won = Uzvarēti kari ({ $wars }): { $winner }
+reason-wars_won-any = Pietiekami daudz uzvarētu karu: { $winner }
 reason-round_cap = Sasniegta gājienu robeža ({ $tricks }), un uzvar tas, kam visvairāk kāršu
 reason-round_cap-any = Sasniegta gājienu robeža, un uzvar tas, kam visvairāk kāršu
 reason-cycle = Spēle atkārtotos bezgalīgi
@@ -184,7 +176,7 @@ rule-gather_order-winner_first = vispirms uzvarētāja kārtis, vienmēr
 rule-gather_order-seat_order = vietu secībā, vienmēr
 rule-gather_order-shuffled = samaisītas, kā roka tās savāc (no izdalīšanas sēklas)
 rule-gather_order-source = krig pašu
-rule-steal = Zagļu karš (Steal War)
+rule-steal = Zagļu karš
 rule-steal-false = izslēgts
 rule-steal-true = kara uzvarētājs paņem vēl pa kārtij no katra zaudētāja
 rule-steal-source = SE
@@ -251,7 +243,7 @@ preset-arneson = izvēlies no 3 kārtīm rokā
 preset-arneson-source = HR (Erika Arnesona variants)
 preset-steal-title = zagļu karš
 preset-steal = kara uzvarētājs nozog kārti
-preset-steal-source = SE (Steal War)
+preset-steal-source = SE (Stjäl-krig)
 preset-timed-title = uz laiku
 preset-timed = 15 minūtes, tad uzvar visvairāk kāršu
 preset-timed-source = NO, SE (mājas noteikums ar laika limitu)
@@ -381,3 +373,32 @@ cli-in-no-room = krig: { $why }; tagad tu neesi nevienā istabā
 cli-session-closed = krig: serveris aizvēra sesiju: { $why }
 cli-timeout = krig: serveris { $url } neatbildēja laikā
 cli-unreachable = krig: nevar sasniegt serveri { $url }: { $why }
+
+## Izdalīšanas pārbaude (krig verify un v terminālī)
+
+proof-checked-hash = izdalīšanas jaucējvērtība sakrīt ar sākumā paziņoto saistību ({ $commitment }…)
+proof-checked-deck = izdalītais ir tieši noteikumu kava
+proof-checked-tops = pirmās parādītās kārtis ir saistībā iekļauto kaudžu augšējās kārtis
+proof-checked-events = ieraksta notikumu jaucējvērtība sakrīt ar nosūtīto notikumu kopsavilkumu
+proof-checked-result = ierakstītais rezultāts ({ $result }, uzvarētāji { $winners }, { $reason }) ir nosūtītais game_over
+proof-checked-inputs = gājieni ir notikumu paziņotās darbības (viens uz katru acted, tā pati vieta, tā pati secība{ $hand ->
+    [yes] , katra kārts ir tā, ko vieta parādīja)
+   *[no] )
+  }
+proof-not-checked = vai katrs gājiens noritēja pēc noteikumiem no šīs izdalīšanas (kas to uzvarēja, kari, savāktās kārtis) un kur spēli beidza servera pulkstenis vai spēlētāju aiziešana: tam vajag noteikumu dzini; `krig-server verify FAILS` atkārto visu spēli
+proof-bad-hash = atklātā izdalīšana nesakrīt ar saistību
+proof-bad-start = spēle nesākās ar šo saistību
+proof-bad-revealed = notikums deal_revealed nav ieraksta izdalīšana
+proof-bad-deck = atklātā izdalīšana nav tieši noteikumu kava
+proof-bad-tops = pirmās parādītās kārtis nav saistībā iekļauto kaudžu augšējās kārtis
+proof-no-digest = ierakstā nav nosūtīto notikumu kopsavilkuma, tāpēc tā notikumus, rezultātu un gājienus nevar pārbaudīt
+proof-bad-events = ieraksta notikumi nav spēles laikā nosūtītie notikumi
+proof-bad-end = nosūtītie notikumi nebeidzas ar vienu game_over
+proof-bad-result = ierakstītais rezultāts ({ $result }, uzvarētāji { $winners }, { $reason }) nav nosūtītais game_over ({ $sent_result }, uzvarētāji { $sent_winners }, { $sent_reason })
+proof-inputs-odd = gājieni ir nogriezti (nepāra baitu skaits)
+proof-inputs-differ = gājieni nav notikumu paziņotās darbības: spēlētāju gājieni: { $inputs }, acted notikumi: { $acted }{ $seats ->
+    [yes] , vietas atšķiras
+   *[no] {""}
+  }
+proof-input-card = gājiens { $k } izvēlas kārti spēlē bez rokas
+proof-input-not-shown = gājiens { $k } (vieta { $seat }) nav kārts, ko šī vieta parādīja solī { $step }

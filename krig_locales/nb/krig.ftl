@@ -169,7 +169,7 @@ rule-gather_order-winner_first = vinnerens kort først, alltid
 rule-gather_order-seat_order = i plassrekkefølge, alltid
 rule-gather_order-shuffled = stokket, slik en hånd samler dem (fra seedet i given)
 rule-gather_order-source = krig selv
-rule-steal = Stjele-krig (Steal War)
+rule-steal = Stjele-krig
 rule-steal-false = av
 rule-steal-true = vinneren av krigen tar også et kort fra hver taper
 rule-steal-source = SE
@@ -236,7 +236,7 @@ preset-arneson = velg fra en hånd med 3 kort
 preset-arneson-source = HR (Erik Arnesons variant)
 preset-steal-title = stjele-krig
 preset-steal = vinneren av krigen stjeler et kort
-preset-steal-source = SE (Steal War)
+preset-steal-source = SE (Stjäl-krig)
 preset-timed-title = på tid
 preset-timed = 15 minutter, så vinner flest kort
 preset-timed-source = NO, SE (husregel med tidsgrense)
@@ -365,3 +365,32 @@ cli-in-no-room = krig: { $why }; du er ikke i noe rom nå
 cli-session-closed = krig: serveren lukket økten: { $why }
 cli-timeout = krig: serveren på { $url } svarte ikke i tide
 cli-unreachable = krig: får ikke kontakt med serveren på { $url }: { $why }
+
+## Sjekken av utdelingen (krig verify og v i terminalen)
+
+proof-checked-hash = utdelingen gir hashen til forpliktelsen som ble kunngjort ved start ({ $commitment }…)
+proof-checked-deck = utdelingen er nøyaktig reglenes kortstokk
+proof-checked-tops = de første kortene som ble vist, er de øverste i bunkene det ble forpliktet til
+proof-checked-events = hendelsene i opptaket gir hashen til sammendraget av hendelsene som ble sendt
+proof-checked-result = resultatet i opptaket ({ $result }, vinnere { $winners }, { $reason }) er game_over som ble sendt
+proof-checked-inputs = trekkene er handlingene hendelsene kunngjør (ett per acted, samme plass, samme rekkefølge{ $hand ->
+    [yes] , hvert kort det plassen viste)
+   *[no] )
+  }
+proof-not-checked = at hvert stikk fulgte reglene fra denne utdelingen (hvem som vant det, krigene, kortene som ble samlet) og hvor serverens klokke eller at spillerne gikk, avsluttet spillet: det trenger regelmotoren; `krig-server verify FIL` spiller av hele spillet
+proof-bad-hash = den avslørte utdelingen stemmer ikke med forpliktelsen
+proof-bad-start = spillet startet ikke med denne forpliktelsen
+proof-bad-revealed = hendelsen deal_revealed er ikke opptakets utdeling
+proof-bad-deck = den avslørte utdelingen er ikke nøyaktig reglenes kortstokk
+proof-bad-tops = de første kortene som ble vist, er ikke de øverste i bunkene det ble forpliktet til
+proof-no-digest = opptaket har ikke noe sammendrag av hendelsene som ble sendt, så hendelsene, resultatet og trekkene kan ikke sjekkes
+proof-bad-events = hendelsene i opptaket er ikke hendelsene som ble sendt under spillet
+proof-bad-end = hendelsene som ble sendt, slutter ikke med én game_over
+proof-bad-result = resultatet i opptaket ({ $result }, vinnere { $winners }, { $reason }) er ikke game_over som ble sendt ({ $sent_result }, vinnere { $sent_winners }, { $sent_reason })
+proof-inputs-odd = trekkene er kuttet av (et oddetall byte)
+proof-inputs-differ = trekkene er ikke handlingene hendelsene kunngjør: spillernes trekk { $inputs }, acted-hendelser { $acted }{ $seats ->
+    [yes] , plassene er ulike
+   *[no] {""}
+  }
+proof-input-card = trekk { $k } velger et kort i et spill uten hånd
+proof-input-not-shown = trekk { $k } (plass { $seat }) er ikke kortet den plassen viste i steg { $step }

@@ -125,19 +125,14 @@ end-abandoned = wszyscy wyszli
 
 ## Dlaczego gra się skończyła
 
-reason-all_cards = { $winner } ma wszystkie karty ({ $cards })
-reason-all_cards-any = { $winner } ma wszystkie karty
-reason-short_war = { $loser } ma za mało kart, by dokończyć wojnę
-reason-a-player = Jeden z graczy
+reason-all_cards = Wszystkie karty ({ $cards }): { $winner }
+reason-all_cards-any = Wszystkie karty: { $winner }
+reason-short_war = Za mało kart, by dokończyć wojnę: { $loser }
+reason-a-player = jeden z graczy
 reason-exhausted_tie = Wszystkim skończyły się karty podczas wojny
 reason-time_limit = Skończył się czas; wygrywa ten, kto ma najwięcej kart
-reason-wars_won = { $winner } ma { $wars ->
-    [one] { $wars } wygraną wojnę
-    [few] { $wars } wygrane wojny
-    [many] { $wars } wygranych wojen
-   *[other] { $wars } wygranej wojny
-}
-reason-wars_won-any = { $winner } ma dość wygranych wojen
+reason-wars_won = Wygrane wojny ({ $wars }): { $winner }
+reason-wars_won-any = Dość wygranych wojen: { $winner }
 reason-round_cap = Osiągnięto limit bitew ({ $tricks }); wygrywa ten, kto ma najwięcej kart
 reason-round_cap-any = Osiągnięto limit bitew; wygrywa ten, kto ma najwięcej kart
 reason-cycle = Gra powtarzałaby się bez końca
@@ -194,7 +189,7 @@ rule-gather_order-winner_first = najpierw karty zwycięzcy, zawsze
 rule-gather_order-seat_order = w kolejności miejsc, zawsze
 rule-gather_order-shuffled = potasowane, jak zgarnia je ręka (z ziarna rozdania)
 rule-gather_order-source = krig
-rule-steal = Wojna z kradzieżą (Steal War)
+rule-steal = Wojna z kradzieżą
 rule-steal-false = wyłączona
 rule-steal-true = zwycięzca wojny bierze też kartę od każdego przegranego
 rule-steal-source = SE
@@ -261,7 +256,7 @@ preset-arneson = wybierasz z ręki 3 kart
 preset-arneson-source = HR (wariant Erika Arnesona)
 preset-steal-title = z kradzieżą
 preset-steal = zwycięzca wojny kradnie kartę
-preset-steal-source = SE (Steal War)
+preset-steal-source = SE (Stjäl-krig)
 preset-timed-title = na czas
 preset-timed = 15 minut, potem wygrywa najwięcej kart
 preset-timed-source = NO, SE (domowa zasada z limitem czasu)
@@ -391,3 +386,32 @@ cli-in-no-room = krig: { $why }; nie jesteś teraz w żadnym pokoju
 cli-session-closed = krig: serwer zamknął sesję: { $why }
 cli-timeout = krig: serwer { $url } nie odpowiedział na czas
 cli-unreachable = krig: nie można połączyć się z serwerem { $url }: { $why }
+
+## Sprawdzenie rozdania (krig verify i v w terminalu)
+
+proof-checked-hash = skrót rozdania zgadza się ze zobowiązaniem ogłoszonym na początku ({ $commitment }…)
+proof-checked-deck = rozdanie to dokładnie talia z zasad
+proof-checked-tops = pierwsze pokazane karty to wierzchnie karty kupek objętych zobowiązaniem
+proof-checked-events = skrót zdarzeń z zapisu zgadza się ze skrótem wysłanych zdarzeń
+proof-checked-result = zapisany wynik ({ $result }, zwycięzcy { $winners }, { $reason }) to wysłane game_over
+proof-checked-inputs = ruchy to działania ogłoszone przez zdarzenia (jeden na acted, to samo miejsce, ta sama kolejność{ $hand ->
+    [yes] , każda karta to ta, którą pokazało miejsce)
+   *[no] )
+  }
+proof-not-checked = czy każda bitwa przebiegła zgodnie z zasadami od tego rozdania (kto ją wygrał, wojny, zebrane karty) i gdzie grę zakończył zegar serwera lub odejście graczy: do tego potrzebny jest silnik zasad; `krig-server verify PLIK` odtwarza całą grę
+proof-bad-hash = ujawnione rozdanie nie zgadza się ze zobowiązaniem
+proof-bad-start = gra nie zaczęła się z tym zobowiązaniem
+proof-bad-revealed = zdarzenie deal_revealed to nie rozdanie z zapisu
+proof-bad-deck = ujawnione rozdanie to nie dokładnie talia z zasad
+proof-bad-tops = pierwsze pokazane karty to nie wierzchnie karty kupek objętych zobowiązaniem
+proof-no-digest = zapis nie ma skrótu wysłanych zdarzeń, więc nie da się sprawdzić jego zdarzeń, wyniku ani ruchów
+proof-bad-events = zdarzenia z zapisu to nie zdarzenia wysłane podczas gry
+proof-bad-end = wysłane zdarzenia nie kończą się jednym game_over
+proof-bad-result = zapisany wynik ({ $result }, zwycięzcy { $winners }, { $reason }) to nie wysłane game_over ({ $sent_result }, zwycięzcy { $sent_winners }, { $sent_reason })
+proof-inputs-odd = ruchy są ucięte (nieparzysta liczba bajtów)
+proof-inputs-differ = ruchy to nie działania ogłoszone przez zdarzenia: ruchy graczy: { $inputs }, zdarzenia acted: { $acted }{ $seats ->
+    [yes] , miejsca się różnią
+   *[no] {""}
+  }
+proof-input-card = ruch { $k } wybiera kartę w grze bez ręki
+proof-input-not-shown = ruch { $k } (miejsce { $seat }) to nie karta, którą to miejsce pokazało w kroku { $step }

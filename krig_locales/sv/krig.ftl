@@ -360,3 +360,32 @@ cli-in-no-room = krig: { $why }; du är inte i något rum nu
 cli-session-closed = krig: servern stängde sessionen: { $why }
 cli-timeout = krig: servern på { $url } svarade inte i tid
 cli-unreachable = krig: når inte servern på { $url }: { $why }
+
+## Kontrollen av given (krig verify och v i terminalen)
+
+proof-checked-hash = given ger hashen för åtagandet som kungjordes vid start ({ $commitment }…)
+proof-checked-deck = given är exakt reglernas kortlek
+proof-checked-tops = de första korten som visades är de översta i högarna som åtagandet gällde
+proof-checked-events = protokollets händelser ger hashen för sammandraget av händelserna som skickades
+proof-checked-result = det protokollförda resultatet ({ $result }, vinnare { $winners }, { $reason }) är den game_over som skickades
+proof-checked-inputs = dragen är de handlingar som händelserna kungör (ett per acted, samma plats, samma ordning{ $hand ->
+    [yes] , varje kort det som platsen visade)
+   *[no] )
+  }
+proof-not-checked = att varje drabbning följde reglerna från den här given (vem som vann den, krigen, korten som samlades) och var serverns klocka eller spelarnas avhopp avslutade spelet: det kräver regelmotorn; `krig-server verify FIL` spelar upp hela spelet
+proof-bad-hash = den avslöjade given stämmer inte med åtagandet
+proof-bad-start = spelet startade inte med det här åtagandet
+proof-bad-revealed = händelsen deal_revealed är inte protokollets giv
+proof-bad-deck = den avslöjade given är inte exakt reglernas kortlek
+proof-bad-tops = de första korten som visades är inte de översta i högarna som åtagandet gällde
+proof-no-digest = protokollet har inget sammandrag av händelserna som skickades, så dess händelser, resultat och drag kan inte kontrolleras
+proof-bad-events = protokollets händelser är inte de händelser som skickades under spelet
+proof-bad-end = händelserna som skickades slutar inte med en game_over
+proof-bad-result = det protokollförda resultatet ({ $result }, vinnare { $winners }, { $reason }) är inte den game_over som skickades ({ $sent_result }, vinnare { $sent_winners }, { $sent_reason })
+proof-inputs-odd = dragen är avkortade (ett udda antal byte)
+proof-inputs-differ = dragen är inte de handlingar som händelserna kungör: spelarnas drag { $inputs }, acted-händelser { $acted }{ $seats ->
+    [yes] , platserna skiljer sig
+   *[no] {""}
+  }
+proof-input-card = drag { $k } väljer ett kort i ett spel utan hand
+proof-input-not-shown = drag { $k } (plats { $seat }) är inte kortet som den platsen visade i steg { $step }

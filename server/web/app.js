@@ -21,6 +21,7 @@ import {
 import { checkDeal } from "/static/deal.js";
 import { recordFromJson, recordFromMessage, tableAfter, trickEnds } from "/static/replay.js";
 import { playFlip, playGameOver, playWin, setSound, soundOn } from "/static/sound.js";
+import { LANGUAGES, chooseLanguage, has, language, pickLanguage, t as tr, useLanguage } from "/static/i18n.js";
 
 export { PRESETS, RULE_OPTIONS };
 
@@ -62,6 +63,13 @@ export const ERRORS = {
   waiting_for_store: "The table is waiting for its store; trying again…",
   internal: "The server failed; nothing was changed. Try again.",
 };
+
+/** A refusal's code in the page's language: English says ERRORS, another language krig.ftl's error-*. */
+function errorText(code, message = code) {
+  if (code === "connection lost") return tr("web-not-connected");
+  if (language() !== "en" && has(`error-${code}`)) return tr(`error-${code}`);
+  return ERRORS[code] ?? message;
+}
 
 const MOVED_ON = new Set(["stale_step", "already_acted", "not_awaiting", "seat_out", "game_over"]);
 const ROOM_EVENTS = new Set([
@@ -149,13 +157,13 @@ function connect() {
     app.waiting.clear();
     if (event.code === 4002) {
       app.stopped = true;
-      app.ui.notice = "This seat was opened in another tab or window; this one stopped. Reload to take it back.";
+      app.ui.notice = tr("web-other-tab");
       redraw();
       return;
     }
     if (event.code === 4001) {
       app.stopped = true;
-      app.ui.error = ERRORS.unsupported_version;
+      app.ui.error = errorText("unsupported_version");
       redraw();
       return;
     }
@@ -198,7 +206,7 @@ function request(msg, { quiet = false } = {}) {
     if (err.message !== "waiting_for_store") throw err;
     // The server could not confirm it yet (its store is failing over): say so, and
     // send the same id again in a moment (it is applied once).
-    showError(ERRORS.waiting_for_store);
+    showError(errorText("waiting_for_store"));
     await new Promise((resolve) => setTimeout(resolve, 750 * (1 + Math.random() / 2)));
     return once();
   });
@@ -207,9 +215,10 @@ function request(msg, { quiet = false } = {}) {
     return reply;
   }).catch((err) => {
     if (!quiet) {
-      const text = ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message);
+      const text = errorText(err.message);
       // Which option, and why: the server's own words (e.g. a deck that does not divide).
-      showError(err.message === "bad_rules" && err.detail ? `${text} ${err.detail}` : text);
+      // (the server's detail is English: said in English only)
+      showError(err.message === "bad_rules" && err.detail && language() === "en" ? `${text} ${err.detail}` : text);
     }
     throw err;
   });
@@ -272,11 +281,11 @@ function handle(msg) {
     if (msg.t === "error") pending.reject(Object.assign(new Error(msg.code), { detail: msg.message }));
     else pending.resolve(msg);
   } else if (msg.t === "error" && msg.code !== "room_gone") {
-    showError(ERRORS[msg.code] ?? msg.message);
+    showError(errorText(msg.code, msg.message));
   }
   if (msg.t === "error" && (msg.code === "removed" || msg.code === "room_gone")) {
     // Out of the room: no more of its events come. Never leave a table that cannot play.
-    leftRoom(msg.code === "removed" ? ERRORS.removed : ERRORS.room_gone);
+    leftRoom(errorText(msg.code === "removed" ? "removed" : "room_gone"));
     return;
   }
   if (msg.t === "error" && MOVED_ON.has(msg.code) && t.code) {
@@ -306,7 +315,7 @@ function handle(msg) {
         app.table.code = app.view.code = msg.room;
         app.table.seat = app.view.seat = msg.seat;
       } else if (t.code) {
-        leftRoom(ERRORS.room_gone); // the session was in a room the server no longer has
+        leftRoom(errorText("room_gone")); // the session was in a room the server no longer has
       }
       if (!msg.room && app.name && app.sessionName !== app.name) {
         // A session made under another name (say, before the name was typed on the
@@ -601,7 +610,7 @@ async function join(code, watch) {
       app.ui.offer = { code: clean, why: err.message };
       hideError();
     } else if (!watch) {
-      showError(ERRORS[err.message] ?? (err.message === "connection lost" ? "Not connected: try again in a moment." : err.message));
+      showError(errorText(err.message));
       if (app.pendingCode === null && location.pathname !== "/") history.replaceState(null, "", "/");
     }
     redraw();
@@ -693,7 +702,7 @@ async function copyInvite(code) {
 }
 
 function shareInvite(code) {
-  navigator.share({ title: "krig: play War with me", text: `Join my game of War (room ${code})`, url: inviteUrl(code) })
+  navigator.share({ title: tr("web-share-title"), text: tr("web-share-text", { code }), url: inviteUrl(code) })
     .catch(() => {});
 }
 
@@ -725,25 +734,29 @@ function App() {
 function Returning() {
   const code = app.pendingCode || location.pathname.slice(3);
   return html`<main id="returning" class="returning" aria-busy="true">
-    <section class="felt returning-felt"><p class="phase">${app.returning ? "Back to the table" : "Joining"} ${code ? `room ${code}` : ""}…</p></section>
+    <section class="felt returning-felt"><p class="phase">${app.returning ? tr("web-back-to-table") : tr("web-joining")} ${code ? tr("web-in-room", { code }) : ""}…</p></section>
   </main>`;
 }
 
 function Header() {
   const [sound, setSoundState] = useState(soundOn());
-  const status = app.connected ? (app.name ? `Playing as ${app.name}` : "Connected") :
-    app.ui.everConnected ? "Reconnecting…" : "Connecting…";
+  const status = app.connected ? (app.name ? tr("web-playing-as", { name: app.name }) : tr("web-connected")) :
+    app.ui.everConnected ? tr("web-reconnecting") : tr("web-connecting");
   return html`<header class="top">
-    <a class="brand" href="/" onClick=${(e) => { if (app.table.code) e.preventDefault(); }} aria-label="krig home">
+    <a class="brand" href="/" onClick=${(e) => { if (app.table.code) e.preventDefault(); }} aria-label=${tr("web-home")}>
       <span class="brand-suits" aria-hidden="true"><span>♠</span><span class="red">♥</span></span>krig
     </a>
     <p id="status" role="status">${status}</p>
     <span class="top-actions">
       <button type="button" class="chip" id="rename" onClick=${() => askName()}
-        aria-label=${`Your name: ${app.name || "not set"}. Change it`}>✎ ${app.name || "Your name"}</button>
+        aria-label=${app.name ? tr("web-rename", { name: app.name }) : tr("web-rename-unset")}>✎ ${app.name || tr("web-your-name")}</button>
       <button type="button" class="chip" id="sound" aria-pressed=${sound ? "true" : "false"}
         onClick=${() => { setSound(!sound); setSoundState(!sound); if (!sound) playFlip(); }}>
-        ${sound ? "♪ Sound on" : "♪ Sound off"}</button>
+        ${sound ? tr("web-sound-on") : tr("web-sound-off")}</button>
+      <select id="lang" class="chip" aria-label=${tr("web-language")} value=${language()}
+        onChange=${(e) => chooseLanguage(e.currentTarget.value).then(redraw)}>
+        ${Object.entries(LANGUAGES).map(([code, name]) => html`<option key=${code} value=${code} lang=${code}>${name}</option>`)}
+      </select>
     </span>
   </header>`;
 }
@@ -759,9 +772,9 @@ function ConnectionBanner() {
   if (app.connected || app.stopped || !app.ui.everConnected) return null;
   const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
   return html`<div id="banner" class="banner" role="alert">
-    <span>Connection lost. ${retryAt ? (left ? `Trying again in ${left} s…` : "Reconnecting…") : "Reconnecting…"}
-      ${app.table.code ? " Your seat is kept for you." : ""}</span>
-    <button type="button" onClick=${() => connect()}>Try now</button>
+    <span>${tr("web-connection-lost")} ${retryAt && left ? tr("web-trying-again", { n: left }) : tr("web-reconnecting")}
+      ${app.table.code ? " " + tr("web-seat-kept") : ""}</span>
+    <button type="button" onClick=${() => connect()}>${tr("web-try-now")}</button>
   </div>`;
 }
 
@@ -769,15 +782,15 @@ function Messages() {
   const { error, notice, offer } = app.ui;
   return html`
     ${error ? html`<p id="error" class="alert" role="alert">${error}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { hideError(); redraw(); }}>×</button></p>`
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { hideError(); redraw(); }}>×</button></p>`
       : html`<p id="error" hidden></p>`}
     ${notice ? html`<p id="notice" class="notice" role="alert">${notice}
-      <button type="button" class="close" aria-label="Dismiss" onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
+      <button type="button" class="close" aria-label=${tr("web-dismiss")} onClick=${() => { app.ui.notice = null; redraw(); }}>×</button></p>` : null}
     ${offer ? html`<div id="offer" class="offer" role="alertdialog" aria-labelledby="offer-text">
-      <p id="offer-text">${offer.why === "already_started" ? `The game in room ${offer.code} is under way.` :
-        offer.why === "room_full" ? `Room ${offer.code} is full.` : `The host has locked room ${offer.code}.`} Watch it?</p>
-      <button type="button" class="primary" id="offer-watch" onClick=${() => { app.ui.offer = null; join(offer.code, true); }}>Watch the game</button>
-      <button type="button" id="offer-home" onClick=${() => { app.ui.offer = null; history.replaceState(null, "", "/"); redraw(); }}>Back home</button>
+      <p id="offer-text">${tr(offer.why === "already_started" ? "web-offer-started" : offer.why === "room_full" ? "web-offer-full" : "web-offer-locked",
+        { code: offer.code })} ${tr("web-offer-watch-it")}</p>
+      <button type="button" class="primary" id="offer-watch" onClick=${() => { app.ui.offer = null; join(offer.code, true); }}>${tr("web-watch-game")}</button>
+      <button type="button" id="offer-home" onClick=${() => { app.ui.offer = null; history.replaceState(null, "", "/"); redraw(); }}>${tr("web-back-home")}</button>
     </div>` : null}`;
 }
 
@@ -793,16 +806,16 @@ function NameDialog() {
   const dismissable = Boolean(app.name);
   return html`<div class="scrim">
     <form id="name-form" class="dialog" role="dialog" aria-modal="true" aria-labelledby="name-title" onSubmit=${submit}>
-      <h2 id="name-title">${app.name ? "Change your name" : "Welcome to krig"}</h2>
-      <p id="name-invite">${app.pendingCode ? `You are invited to ${app.invitedBy ? `${app.invitedBy}'s table (room ${app.pendingCode})` : `room ${app.pendingCode}`}. ` : ""}What should the table call you?</p>
-      <label for="name">Your name</label>
+      <h2 id="name-title">${app.name ? tr("web-change-name") : tr("web-welcome")}</h2>
+      <p id="name-invite">${app.pendingCode ? (app.invitedBy ? tr("web-invited-by", { name: app.invitedBy, code: app.pendingCode }) : tr("web-invited", { code: app.pendingCode })) + " " : ""}${tr("web-call-you")}</p>
+      <label for="name">${tr("web-your-name")}</label>
       <input id="name" ref=${input} maxlength="32" autocomplete="nickname" required
-        placeholder="e.g. Ada" />
+        placeholder=${tr("web-name-example")} />
       <p class="dialog-actions">
-        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? "Join the table" : "Let's play"}</button>
-        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>Cancel</button>` : null}
+        <button type="submit" class="primary" id="name-ok">${app.pendingCode ? tr("web-join-table") : tr("web-lets-play")}</button>
+        ${dismissable ? html`<button type="button" onClick=${() => { app.ui.askName = false; redraw(); }}>${tr("web-cancel")}</button>` : null}
       </p>
-      <p class="fine">Remembered in this browser. ${app.table.code ? "A new name takes effect in your next room." : ""}</p>
+      <p class="fine">${tr("web-remembered")} ${app.table.code ? tr("web-next-room") : ""}</p>
     </form>
   </div>`;
 }
@@ -816,9 +829,8 @@ function Home() {
     <section class="hero">
       <div class="fan" aria-hidden="true">${FAN.map((c, i) => html`<span class="fan-card" data-i=${i}><${Card} card=${c} /></span>`)}</div>
       <div>
-        <h1>War, with friends</h1>
-        <p class="lead">The card game of pure luck, played in the browser: everyone flips at once, ties mean war.
-          Five countries' rules, 2 to 4 players, computer players when you are short.</p>
+        <h1>${tr("web-hero")}</h1>
+        <p class="lead">${tr("web-lead")}</p>
       </div>
     </section>
     <div class="panels">
@@ -834,33 +846,35 @@ function Home() {
 
 function PresetPicker({ id, value, onChange }) {
   const chosen = PRESET_BY_NAME[value];
-  return html`<label class="field" for=${id}>Rules</label>
+  const codes = chosen.source.split(/[;,/ ]+/).filter((c) => c in { NO: 1, PL: 1, LV: 1, HR: 1, SE: 1 });
+  const source = codes.length ? sourceWords(codes) : presetSource(value, chosen);
+  return html`<label class="field" for=${id}>${tr("web-rules")}</label>
     <select id=${id} value=${value} onChange=${(e) => onChange(e.currentTarget.value)}>
-      ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
+      ${PRESETS.map(([name]) => html`<option value=${name}>${capital(presetTitle(name))}</option>`)}
     </select>
-    <p class="hint" id=${`${id}-about`}>${chosen.line} <span class="source">Source: ${sourceText(chosen.source.split(/[;,/ ]+/).filter((c) => c in { NO: 1, PL: 1, LV: 1, HR: 1, SE: 1 })) || chosen.source}.</span></p>`;
+    <p class="hint" id=${`${id}-about`}>${presetLine(value, chosen)} <span class="source">${tr("web-source", { source })}.</span></p>`;
 }
 
 function OptionField({ option, value, base, idPrefix, onChange }) {
   const id = `${idPrefix}${option.name}`;
   const { kind } = option;
-  const label = html`<label for=${id}>${option.label}</label>`;
+  const label = html`<label for=${id}>${optionLabel(option)}</label>`;
   if (kind === "bool" || Array.isArray(kind)) {
     const choices = kind === "bool" ? [true, false] : kind;
     const encodeV = (v) => String(v);
     const shown = value ?? base ?? DEFAULTS[option.name];
-    const short = option.short ?? option.words;
-    const full = option.words(shown);
+    const short = (v) => optionWords(option, v, true);
+    const full = optionWords(option, shown);
     return html`<div class="option">${label}
       <select id=${id} value=${value === undefined ? "" : encodeV(value)}
         onChange=${(e) => {
           const raw = e.currentTarget.value;
           onChange(raw === "" ? undefined : kind === "bool" ? raw === "true" : raw);
         }}>
-        ${base !== undefined ? html`<option value="">preset's: ${short(base)}</option>` : null}
+        ${base !== undefined ? html`<option value="">${tr("web-presets-value", { value: short(base) })}</option>` : null}
         ${choices.map((c) => html`<option value=${encodeV(c)}>${short(c)}</option>`)}
       </select>
-      <span class="hint">${full !== short(shown) ? `${full[0].toUpperCase()}${full.slice(1)}. ` : ""}Source: ${sourceText(option.sources(shown))}</span></div>`;
+      <span class="hint">${full !== short(shown) ? `${capital(full)}. ` : ""}${tr("web-source", { source: sourceWords(option.sources(shown)) })}</span></div>`;
   }
   return html`<${NumberOption} id=${id} label=${label} option=${option} value=${value} base=${base} onChange=${onChange} />`;
 }
@@ -872,18 +886,18 @@ function NumberOption({ id, label, option, value, base, onChange }) {
   const [draft, setDraft] = useState(null);
   return html`<div class="option">${label}
     <input id=${id} type="number" inputmode="numeric" min=${kind.min} max=${kind.max}
-      value=${draft ?? (value === undefined ? "" : String(value))} placeholder=${base !== undefined ? `preset's: ${base}` : ""}
+      value=${draft ?? (value === undefined ? "" : String(value))} placeholder=${base !== undefined ? tr("web-presets-value", { value: base }) : ""}
       onInput=${(e) => setDraft(e.currentTarget.value)}
       onChange=${(e) => { const raw = e.currentTarget.value; setDraft(null); onChange(raw === "" ? undefined : Number(raw)); }} />
-    <span class="hint">${value !== undefined ? `${option.words(value)} · ` : base !== undefined ? `${option.words(base)} · ` : ""}${sourceText(option.sources(value ?? base ?? DEFAULTS[option.name]))}</span>
+    <span class="hint">${value !== undefined ? `${optionWords(option, value)} · ` : base !== undefined ? `${optionWords(option, base)} · ` : ""}${sourceWords(option.sources(value ?? base ?? DEFAULTS[option.name]))}</span>
   </div>`;
 }
 
 /** The rule options in their groups, each a fieldset (the form's and the room's). */
 function RuleGroups({ values, base, idPrefix, onChange, skip = [] }) {
   return html`<div class="rule-groups">
-    ${RULE_GROUPS.map(([title, names]) => html`<fieldset key=${title} class="rule-group">
-      <legend>${title}</legend>
+    ${RULE_GROUPS.map(([title, names, key]) => html`<fieldset key=${title} class="rule-group">
+      <legend>${tr(key)}</legend>
       ${names.filter((n) => !skip.includes(n)).map((n) => OPTION_BY_NAME[n]).map((o) => html`<${OptionField} key=${o.name}
         option=${o} value=${values[o.name]} base=${base[o.name]} idPrefix=${idPrefix} onChange=${(v) => onChange(o.name, v)} />`)}
     </fieldset>`)}
@@ -909,28 +923,28 @@ function CreateForm() {
     host(form());
   };
   return html`<form id="create-form" class="panel" aria-labelledby="create-title" onSubmit=${submit}>
-    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> Host a game</h2>
+    <h2 id="create-title"><span aria-hidden="true" class="suit">♠</span> ${tr("web-host-game")}</h2>
     <${PresetPicker} id="create-preset" value=${preset} onChange=${setPreset} />
-    <label class="field" for="create-seats">Players</label>
+    <label class="field" for="create-seats">${tr("web-players")}</label>
     <select id="create-seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.currentTarget.value))}>
-      <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
     </select>
-    <label class="field" for="create-cap">Round cap</label>
+    <label class="field" for="create-cap">${tr("web-round-cap")}</label>
     <input id="create-cap" type="number" min="0" max="10000" inputmode="numeric" value=${cap}
       aria-describedby="create-cap-hint" onInput=${(e) => setCap(e.currentTarget.value)} />
-    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? `After ${cap} tricks, most cards wins.` : "None: the game goes on until one player has every card."}</p>
+    <p class="hint" id="create-cap-hint">${Number(cap) > 0 ? tr("web-cap-after", { n: Number(cap) }) : tr("web-cap-none")}</p>
     <details id="create-rules">
-      <summary>Every rule, in words</summary>
+      <summary>${tr("web-every-rule")}</summary>
       <${RuleGroups} values=${chosen} base=${base} idPrefix="opt-" skip=${["max_tricks"]}
         onChange=${(name, v) => setChosen({ ...chosen, [name]: v })} />
     </details>
     <label class="check"><input id="create-public" type="checkbox" checked=${isPublic}
-      onChange=${(e) => setPublic(e.currentTarget.checked)} /> List it in the open rooms</label>
+      onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${tr("web-list-it")}</label>
     <label class="check"><input id="create-ready-checks" type="checkbox" checked=${readyChecks}
-      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> Ready checks (players must say they are ready)</label>
+      onChange=${(e) => setReadyChecks(e.currentTarget.checked)} /> ${tr("web-ready-checks-long")}</label>
     <p class="row create-actions">
-      <button type="submit" class="primary big">Create the room</button>
-      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>Play the computer now</button>
+      <button type="submit" class="primary big">${tr("web-create-room")}</button>
+      <button type="button" id="play-computer" class="big" onClick=${() => playComputer(form())}>${tr("web-play-computer")}</button>
     </p>
   </form>`;
 }
@@ -939,12 +953,12 @@ function JoinForm() {
   const [code, setCode] = useState("");
   return html`<form id="join-form" class="panel" aria-labelledby="join-title"
     onSubmit=${(e) => { e.preventDefault(); join(code, e.submitter && e.submitter.id === "watch"); }}>
-    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> Join a friend</h2>
-    <label class="field" for="join-code">Room code</label>
+    <h2 id="join-title"><span aria-hidden="true" class="suit red">♥</span> ${tr("web-join-friend")}</h2>
+    <label class="field" for="join-code">${tr("web-room-code")}</label>
     <input id="join-code" autocomplete="off" spellcheck="false" placeholder="ABC-DEF" value=${code}
       onInput=${(e) => setCode(e.currentTarget.value)} />
-    <p class="row"><button type="submit" id="join" class="primary">Take a seat</button>
-      <button type="submit" id="watch">Watch</button></p>
+    <p class="row"><button type="submit" id="join" class="primary">${tr("web-take-seat")}</button>
+      <button type="submit" id="watch">${tr("web-watch")}</button></p>
   </form>`;
 }
 
@@ -952,16 +966,16 @@ function QuickForm() {
   const [preset, setPreset] = useState("classic");
   const [players, setPlayers] = useState(2);
   return html`<section class="panel" aria-labelledby="quick-title">
-    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> Quick game</h2>
-    <p class="hint">Sit down at a public table; computer players fill it if nobody comes.</p>
+    <h2 id="quick-title"><span aria-hidden="true" class="suit">♣</span> ${tr("web-quick-game")}</h2>
+    <p class="hint">${tr("web-quick-hint")}</p>
     <div class="row">
-      <select id="quick-preset" aria-label="Rules" value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
-        ${PRESETS.map(([name]) => html`<option value=${name}>${name[0].toUpperCase() + name.slice(1)}</option>`)}
+      <select id="quick-preset" aria-label=${tr("web-rules")} value=${preset} onChange=${(e) => setPreset(e.currentTarget.value)}>
+        ${PRESETS.map(([name]) => html`<option value=${name}>${capital(presetTitle(name))}</option>`)}
       </select>
-      <select id="quick-players" aria-label="Players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
-        <option value="2">2 players</option><option value="3">3 players</option><option value="4">4 players</option>
+      <select id="quick-players" aria-label=${tr("web-players")} value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
+        ${[2, 3, 4].map((n) => html`<option value=${String(n)}>${tr("web-n-players", { n })}</option>`)}
       </select>
-      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>Find a table</button>
+      <button type="button" id="quick" class="primary" onClick=${() => quick(players, preset)}>${tr("web-find-table")}</button>
     </div>
   </section>`;
 }
@@ -969,14 +983,14 @@ function QuickForm() {
 function LobbyList() {
   const rooms = [...app.lobby.values()];
   return html`<section class="panel lobby" aria-labelledby="lobby-title">
-    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> Open rooms</h2>
-    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">No public rooms right now. Host one, or find a quick game.</p>`}
+    <h2 id="lobby-title"><span aria-hidden="true" class="suit red">♦</span> ${tr("web-open-rooms")}</h2>
+    ${rooms.length ? null : html`<p id="lobby-empty" class="hint">${tr("web-lobby-empty")}</p>`}
     <ul id="lobby">
       ${rooms.map((room) => html`<li key=${room.code}>
-        <span><strong>${room.code}</strong> · ${room.preset} · ${room.taken}/${room.players} seats
-          · ${room.state === "lobby" ? "waiting" : room.state}${room.spectators ? ` · ${room.spectators} watching` : ""}</span>
+        <span><strong>${room.code}</strong> · ${presetTitle(room.preset)} · ${tr("web-lobby-seats", { taken: room.taken, players: room.players })}
+          · ${LOBBY_STATES[room.state] ? tr(LOBBY_STATES[room.state]) : room.state}${room.spectators ? ` · ${tr("web-spectators", { n: room.spectators })}` : ""}</span>
         <button type="button" onClick=${() => join(room.code, room.state !== "lobby")}>
-          ${room.state === "lobby" ? "Join" : "Watch"}</button>
+          ${room.state === "lobby" ? tr("web-join") : tr("web-watch")}</button>
       </li>`)}
     </ul>
   </section>`;
@@ -1001,7 +1015,7 @@ function Room() {
         ${room.state !== "lobby" ? html`<${TrickLog} />` : null}
         <${Chat} />
         <${RulesList} />
-        <p class="row"><button type="button" id="leave" onClick=${leave}>${watching ? "Stop watching" : "Leave the room"}</button></p>
+        <p class="row"><button type="button" id="leave" onClick=${leave}>${watching ? tr("web-stop-watching") : tr("web-leave")}</button></p>
       </aside>
     </div>
   </main>`;
@@ -1020,26 +1034,25 @@ function RoomBar() {
   if (hint && !hintFor) localStorage.setItem("krig.hostHint", code);
   const wins = score(t);
   return html`<section class=${`room-bar ${lobby ? "" : "in-game"}`} aria-labelledby="table-title">
-    <h1 id="table-title">Room <span id="room-code">${code}</span></h1>
+    <h1 id="table-title">${tr("web-room")} <span id="room-code">${code}</span></h1>
     <span class="badges">
-      <span class="badge">${room.preset}</span>
-      <span class="badge">${room.seats.length} seats</span>
-      ${t.seat === null ? html`<span class="badge watching">watching</span>` : null}
-      <span class="badge" id="spectators" title="people watching">${room.spectators} watching</span>
-      ${room.locked ? html`<span class="badge">locked</span>` : null}
-      ${room.public ? html`<span class="badge">listed</span>` : null}
+      <span class="badge">${presetTitle(room.preset)}</span>
+      <span class="badge">${tr("web-seats-n", { n: room.seats.length })}</span>
+      ${t.seat === null ? html`<span class="badge watching">${tr("web-watching")}</span>` : null}
+      <span class="badge" id="spectators" title=${tr("web-spectators-title")}>${tr("web-spectators", { n: room.spectators })}</span>
+      ${room.locked ? html`<span class="badge">${tr("web-locked")}</span>` : null}
+      ${room.public ? html`<span class="badge">${tr("web-listed")}</span>` : null}
     </span>
-    ${wins ? html`<p class="score" id="score" aria-label="Games won in this room">Games won:
+    ${wins ? html`<p class="score" id="score" aria-label=${tr("web-score-label")}>${tr("web-games-won")}:
       ${room.seats.map((seat, s) => (seat.name ? html`<span key=${s} class=${`score-seat a${s}`}>${seat.name} <b>${wins[s]}</b></span>` : null))}</p>` : null}
     <details class="invite" id="invite" open=${lobby}>
-      <summary>Invite friends</summary>
+      <summary>${tr("web-invite")}</summary>
       <div class="invite-body">
-        <input id="invite-link" readonly aria-label="Invite link" value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
-        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? "Copied ✓" : "Copy link"}</button>
-        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>Share…</button>` : null}
+        <input id="invite-link" readonly aria-label=${tr("web-invite-link")} value=${inviteUrl(code)} onFocus=${(e) => e.currentTarget.select()} />
+        <button type="button" id="copy" onClick=${() => copyInvite(code)}>${app.ui.copied ? tr("web-copied") : tr("web-copy")}</button>
+        ${canShare ? html`<button type="button" id="share" onClick=${() => shareInvite(code)}>${tr("web-share")}</button>` : null}
       </div>
-      ${hint ? html`<p class="hint" id="invite-hint">This server listens on this computer only:
-        start it with <code>--host 0.0.0.0</code> (or <code>--public-url</code>) so friends elsewhere can open the link.</p>` : null}
+      ${hint ? html`<p class="hint" id="invite-hint">${withCode("web-local-hint", { host: "--host 0.0.0.0", public: "--public-url" })}</p>` : null}
     </details>
   </section>`;
 }
@@ -1049,14 +1062,14 @@ function SeatPlate({ s, compact }) {
   const room = t.room;
   const seat = room.seats[s];
   const bits = [];
-  if (s === t.seat) bits.push(html`<span class="tag you">you</span>`);
-  if (s === room.host) bits.push(html`<span class="tag">host</span>`);
-  if (seat.bot) bits.push(html`<span class="tag">computer</span>`);
-  if (seat.name && !seat.connected && !seat.bot) bits.push(html`<span class="tag away">away</span>`);
+  if (s === t.seat) bits.push(html`<span class="tag you">${tr("web-tag-you")}</span>`);
+  if (s === room.host) bits.push(html`<span class="tag">${tr("web-tag-host")}</span>`);
+  if (seat.bot) bits.push(html`<span class="tag">${tr("web-tag-computer")}</span>`);
+  if (seat.name && !seat.connected && !seat.bot) bits.push(html`<span class="tag away">${tr("web-tag-away")}</span>`);
   const initial = seat.name ? seat.name[0].toUpperCase() : "?";
   return html`<div class="plate">
     <span class=${`avatar a${s} ${seat.bot ? "bot" : ""}`} aria-hidden="true">${initial}</span>
-    <span class="plate-text"><span class="seat-name">${seat.name || "Empty seat"}</span>${compact ? null : bits}</span>
+    <span class="plate-text"><span class="seat-name">${seat.name || tr("web-empty-seat")}</span>${compact ? null : bits}</span>
   </div>`;
 }
 
@@ -1069,31 +1082,33 @@ function WaitingRoom() {
   const notReady = room.seats.filter((s) => s.name && !s.ready && !s.bot);
   const mine = t.seat !== null ? room.seats[t.seat] : null;
   let status;
-  if (room.ready_checks && notReady.length) status = `Waiting for ${joinNames(notReady.map((s) => s.name))} to be ready.`;
-  else if (empty) status = `Waiting for players: ${taken} of ${room.seats.length} seats taken. The game starts when the last seat is taken${amHost ? ", or when you start it" : ""}.`;
-  else status = "Everyone is here.";
-  return html`<section class="waiting felt" aria-label="Waiting room">
+  if (room.ready_checks && notReady.length) status = tr("web-waiting-ready", { names: joinNames(notReady.map((s) => s.name)) });
+  else if (empty) status = tr("web-waiting-players", { taken, seats: room.seats.length, host: amHost ? "yes" : "no" });
+  else status = tr("web-everyone-here");
+  return html`<section class="waiting felt" aria-label=${tr("web-waiting-room")}>
     <p id="phase" class="phase">${status}</p>
-    <ol id="seats" class="seat-slots" aria-label="Seats">
+    <ol id="seats" class="seat-slots" aria-label=${tr("web-seats")}>
       ${room.seats.map((seat, s) => html`<li key=${s} class=${`slot ${seat.name ? "taken" : "free"} ${s === t.seat ? "mine" : ""}`} id=${`seat-${s}`}>
         <${SeatPlate} s=${s} />
-        <span class="slot-state">${seat.name ? (seat.bot ? `ready (computer${seat.level && seat.level !== "normal" ? `, ${seat.level}` : ""})` : room.ready_checks ? (seat.ready ? "ready ✓" : "not ready yet") : "ready ✓") : "waiting for a friend…"}</span>
-        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s, level: botLevel })}>Add a computer player</button>` : null}
-        ${amHost && seat.name && s !== room.host ? html`<button type="button" class="small remove-seat" aria-label=${`Remove ${seat.name}`}
-          onClick=${() => act({ t: "remove_seat", seat: s })}>Remove</button>` : null}
-        ${t.seat === null && !seat.name && !room.locked ? html`<button type="button" class="small" onClick=${() => act({ t: "join", code: t.code, seat: s })}>Sit here</button>` : null}
+        <span class="slot-state">${seat.name ? (seat.bot ? (seat.level && seat.level !== "normal" ? tr("web-slot-bot-level", { level: levelName(seat.level) }) : tr("web-slot-bot")) : room.ready_checks ? (seat.ready ? tr("web-slot-ready") : tr("web-slot-not-ready")) : tr("web-slot-ready")) : tr("web-slot-free")}</span>
+        ${amHost && !seat.name ? html`<button type="button" class="small add-bot-seat" onClick=${() => act({ t: "add_bot", seat: s, level: botLevel })}>${tr("web-add-bot")}</button>` : null}
+        ${amHost && seat.name && s !== room.host ? html`<button type="button" class="small remove-seat" aria-label=${tr("web-remove-seat", { name: seat.name })}
+          onClick=${() => act({ t: "remove_seat", seat: s })}>${tr("web-remove")}</button>` : null}
+        ${t.seat === null && !seat.name && !room.locked ? html`<button type="button" class="small" onClick=${() => act({ t: "join", code: t.code, seat: s })}>${tr("web-sit-here")}</button>` : null}
       </li>`)}
     </ol>
     ${mine && room.ready_checks ? html`<p class="row">
       <button type="button" id="ready" class=${mine.ready ? "" : "primary big"} onClick=${() => act({ t: "ready", ready: !mine.ready })}>
-        ${mine.ready ? "I'm not ready after all" : "I'm ready"}</button></p>` : null}
+        ${mine.ready ? tr("web-ready-undo") : tr("web-ready")}</button></p>` : null}
     ${amHost ? html`<${HostControls} empty=${empty} />` : null}
   </section>`;
 }
 
 const TIMERS = [0, 10, 15, 20, 30, 60, 120];
 /** The computer players' levels (add_bot's level): how they choose from a hand. */
-const LEVELS = [["easy", "easy: plays by lot"], ["normal", "normal: low in a battle, high in a war"], ["hard", "hard: counts cards"]];
+const LEVELS = [["easy", "web-level-easy-long"], ["normal", "web-level-normal-long"], ["hard", "web-level-hard-long"]];
+const LEVEL_NAMES = { easy: "web-level-easy", normal: "web-level-normal", hard: "web-level-hard" };
+const levelName = (level) => (LEVEL_NAMES[level] ? tr(LEVEL_NAMES[level]) : level);
 let botLevel = "normal";
 
 function HostControls({ empty }) {
@@ -1109,29 +1124,28 @@ function HostControls({ empty }) {
     configure({ options: next });
   };
   return html`<section id="host-controls" class="host" aria-labelledby="host-title">
-    <h2 id="host-title">You are the host</h2>
+    <h2 id="host-title">${tr("web-you-host")}</h2>
     <p class="row">
       <button type="button" id="start" class="primary big" onClick=${() => act({ t: "start" })}>
-        Start now${empty ? ` (computer players take ${empty === 1 ? "the empty seat" : `the ${empty} empty seats`})` : ""}</button>
-      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>Add a computer player</button>` : null}
-      ${empty ? html`<label class="bot-level">Computer level
-        <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
-          ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${label}</option>`)}
+        ${empty ? tr("web-start-fill", { n: empty }) : tr("web-start-now")}</button>
+      ${empty ? html`<button type="button" id="add-bot" onClick=${() => act({ t: "add_bot", seat: null, level: botLevel })}>${tr("web-add-bot")}</button>` : null}
+      ${empty ? html`<label class="bot-level">${tr("web-bot-level")} <select id="bot-level" onChange=${(e) => { botLevel = e.target.value; }}>
+          ${LEVELS.map(([value, label]) => html`<option value=${value} selected=${value === botLevel}>${tr(label)}</option>`)}
         </select></label>` : null}
     </p>
     <div class="toggles">
-      ${toggle("lock", "locked", "Lock the room (no new players)", room.locked)}
-      ${toggle("public", "public", "List it in the open rooms", room.public)}
-      ${toggle("spectating", "spectating", "Let people watch", room.spectating)}
-      ${toggle("chat-on", "chat", "Chat", room.chat)}
-      ${toggle("ready-checks", "ready_checks", "Ready checks", room.ready_checks)}
-      <label class="check">Turn timer
+      ${toggle("lock", "locked", tr("web-lock-room"), room.locked)}
+      ${toggle("public", "public", tr("web-list-it"), room.public)}
+      ${toggle("spectating", "spectating", tr("web-let-watch"), room.spectating)}
+      ${toggle("chat-on", "chat", tr("web-chat"), room.chat)}
+      ${toggle("ready-checks", "ready_checks", tr("web-ready-checks"), room.ready_checks)}
+      <label class="check">${tr("web-turn-timer")}
         <select id="turn-timer" value=${String(room.turn_s)} onChange=${(e) => configure({ turn_s: Number(e.currentTarget.value) })}>
-          ${[...new Set([...TIMERS, room.turn_s])].sort((a, b) => a - b).map((s) => html`<option value=${String(s)}>${s ? `${s} s a turn` : "off"}</option>`)}
+          ${[...new Set([...TIMERS, room.turn_s])].sort((a, b) => a - b).map((s) => html`<option value=${String(s)}>${s ? tr("web-s-a-turn", { n: s }) : tr("web-off")}</option>`)}
         </select></label>
     </div>
     <details id="room-rules">
-      <summary>Change the rules</summary>
+      <summary>${tr("web-change-rules")}</summary>
       <${PresetPicker} id="room-preset" value=${room.preset} onChange=${(p) => configure({ preset: p, options: {} })} />
       <${RuleGroups} values=${current} base=${base} idPrefix="room-opt-" onChange=${setOption} />
     </details>
@@ -1154,12 +1168,64 @@ function RulesList() {
   const room = app.table.room;
   const preset = PRESET_BY_NAME[room.preset];
   return html`<details id="rules" class="panel rules">
-    <summary>Rules: ${room.preset}${preset ? ` (${preset.source})` : ""}</summary>
+    <summary>${tr("web-rules")}: ${presetTitle(room.preset)}${preset ? ` (${presetSource(room.preset, preset)})` : ""}</summary>
     <ul id="rules-list">
-      ${RULE_OPTIONS.filter((o) => o.name in room.rules).map((o) => html`<li key=${o.name} data-option=${o.name}>${ruleLine(o.name, room.rules[o.name])}</li>`)}
-      <li>Turn timer: ${room.turn_s ? `${room.turn_s} s` : "off"}</li>
+      ${RULE_OPTIONS.filter((o) => o.name in room.rules).map((o) => html`<li key=${o.name} data-option=${o.name}>${ruleItem(o.name, room.rules[o.name])}</li>`)}
+      <li>${tr("web-turn-timer")}: ${room.turn_s ? tr("web-seconds", { n: room.turn_s }) : tr("web-off")}</li>
     </ul>
   </details>`;
+}
+
+// English keeps rules.js's own wording; another language says the catalogue's rule-* keys.
+const presetTitle = (name) => (language() !== "en" && has(`preset-${name}-title`) ? tr(`preset-${name}-title`) : name);
+const presetSource = (name, preset) => (language() !== "en" && has(`preset-${name}-source`) ? tr(`preset-${name}-source`) : preset.source);
+
+function ruleItem(name, value) {
+  if (language() === "en" || !has(`rule-${name}`)) return ruleLine(name, value);
+  return `${tr(`rule-${name}`)}: ${ruleValue(name, value)}`;
+}
+
+/** A rule's value in the catalogue's words (rule-NAME-VALUE, else its number in words). */
+function ruleValue(name, value) {
+  const word = String(value).toLowerCase();
+  let said = String(value);
+  if (has(`rule-${name}-${word}`)) said = tr(`rule-${name}-${word}`);
+  else if (has(`rule-${name}-n`)) said = tr(`rule-${name}-n`, { n: value });
+  else if (name === "time_limit_s" && value % 60 === 0) said = tr("rule-time_limit_s-minutes", { minutes: value / 60 });
+  else if (name === "time_limit_s") said = tr("rule-time_limit_s-seconds", { seconds: value });
+  return said;
+}
+
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const LOBBY_STATES = { lobby: "web-lobby-lobby", playing: "web-lobby-playing", over: "web-lobby-over" };
+const OWN_SOURCES = { project: "web-source-project", usual: "web-source-usual" };
+
+/** The sources' names ("Norwegian, Swedish"): English says rules.js's, another language krig.ftl's source-*. */
+function sourceWords(codes) {
+  if (language() === "en") return sourceText(codes);
+  return codes.map((c) => (OWN_SOURCES[c] ? tr(OWN_SOURCES[c]) : has(`source-${c}`) ? tr(`source-${c}`) : c)).join(", ");
+}
+
+const presetLine = (name, preset) => (language() !== "en" && has(`preset-${name}`) ? capital(tr(`preset-${name}`)) + "." : preset.line);
+const optionLabel = (option) => (language() !== "en" && has(`rule-${option.name}`) ? tr(`rule-${option.name}`) : option.label);
+
+/** A rule's value in words: English says rules.js's (its short form for a menu), another language krig.ftl's rule-*. */
+function optionWords(option, value, short = false) {
+  if (language() === "en" || !has(`rule-${option.name}`)) return short && option.short ? option.short(value) : option.words(value);
+  return ruleValue(option.name, value);
+}
+
+/** A sentence with some of its parts drawn as elements (``shape``: a part's drawing; code by default). */
+function withCode(key, parts, shape = {}, args = {}) {
+  const names = Object.keys(parts);
+  const marks = Object.fromEntries(names.map((k, i) => [k, `\u0001${i}\u0002`]));
+  const text = tr(key, { ...args, ...marks });
+  return text.split(/(\u0001\d+\u0002)/).map((part) => {
+    const m = /^\u0001(\d+)\u0002$/.exec(part);
+    if (!m) return part;
+    const name = names[Number(m[1])];
+    return shape[name] ? shape[name](parts[name]) : html`<code>${parts[name]}</code>`;
+  });
 }
 
 /** Seats placed around the table, the viewer at the bottom. */
@@ -1195,14 +1261,14 @@ function Felt() {
   });
   const over = room.state === "over" && t.phase === "over";
   const last = t.lastTrick;
-  return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label="The table">
-    <ol id="seats" class="seats" aria-label="Seats">
+  return html`<section class=${`felt table-${n} ${t.phase === "war" ? "at-war" : ""}`} ref=${felt} aria-label=${tr("web-the-table")}>
+    <ol id="seats" class="seats" aria-label=${tr("web-seats")}>
       ${room.seats.map((seat, s) => html`<${SeatArea} key=${s} s=${s} where=${where[s]} />`)}
     </ol>
     ${over ? html`<${GameOver} />` : html`<div class="centre">
-      ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">WAR!</p>` : null}
+      ${t.phase === "war" ? html`<p class="war-banner" aria-hidden="true">${tr("web-war-banner")}</p>` : null}
       ${last ? html`<p id="trick-result" class=${`trick-result ${g === last ? "now" : ""} ${last.winner === t.seat ? "mine" : ""}`}
-        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">Trick ${last.trick}: </span>`}${trickLine(t, last)}</p>` : null}
+        data-trick=${last.trick}>${g === last ? "" : html`<span class="trick-no-label">${tr("web-trick-no", { n: last.trick })} </span>`}${trickLine(t, last)}</p>` : null}
       <p id="phase" class="phase">${phaseText()}</p>
       <${Clock} />
     </div>`}
@@ -1226,11 +1292,11 @@ function SeatArea({ s, where }) {
   const winnings = separate ? Math.max(0, (t.winnings[s] ?? 0) - arriving) : 0;
   const held = (t.counts[s] ?? 0) - onTable - arriving;
   const pile = held - winnings;
-  const state = !active ? "out" : toAct ? (mine ? "your turn" : "to flip") : acted ? "flipped" :
-    t.phase === "war" && !t.warSeats.includes(s) ? "watching the war" : "";
+  const state = !active ? tr("web-state-out") : toAct ? (mine ? tr("web-state-your-turn") : tr("web-state-to-flip")) : acted ? tr("web-state-flipped") :
+    t.phase === "war" && !t.warSeats.includes(s) ? tr("web-state-watching-war") : "";
   const slots = g ? (g.slots[s] || []) : current;
-  const label = `${seat.name || `seat ${s + 1}`}${mine ? " (you)" : ""}: ${held} cards` +
-    (winnings ? ` (${pile} in the pile, ${winnings} won)` : "") + (state ? `, ${state}` : "");
+  const label = tr("web-seat-label", { name: seat.name || tr("web-seat-n", { n: s + 1 }), you: mine ? "yes" : "no", held }) +
+    (winnings ? " " + tr("web-seat-label-winnings", { pile, winnings }) : "") + (state ? `, ${state}` : "");
   const wonNow = g && g.winner === s;
   const deciding = g ? new Set(g.deciding.map((d) => d.key)) : null;
   const cls = (slot) => {
@@ -1248,11 +1314,11 @@ function SeatArea({ s, where }) {
     </div>
     <div class="seat-cards">
       <div class="piles">
-        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? "pile" : "cards"}: ${pile}`} />
-        ${separate ? html`<span class="winnings" aria-label=${`won: ${winnings}`}>won <b>${winnings}</b></span>` : null}
+        <${Pile} id=${`pile-${s}`} count=${pile} label=${`${separate ? tr("web-pile") : tr("web-cards")}: ${pile}`} />
+        ${separate ? html`<span class="winnings" aria-label=${`${tr("web-won")}: ${winnings}`}>${tr("web-won")} <b>${winnings}</b></span>` : null}
         ${wonNow && g.stage === "fly" ? html`<span class="plus" aria-hidden="true">+${g.total}</span>` : null}
       </div>
-      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${`${seat.name || "seat"}'s cards on the table`}>
+      <div class=${`played ${g ? "finished" : ""}`} data-trick=${g ? g.trick : t.trick} aria-label=${tr("web-on-table", { name: seat.name || tr("web-seat-n", { n: s + 1 }) })}>
         ${slots.map((slot) => html`<${Card} key=${slot.key} slot=${slot.key} card=${slot.card} extra=${cls(slot)} />`)}
       </div>
     </div>
@@ -1264,28 +1330,27 @@ const tapOrKey = (touchWord, keyWord) => (touchScreen() ? touchWord : keyWord);
 function phaseText() {
   const t = app.view;
   const room = t.room;
-  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : "The game is over.";
+  if (room.state === "over" || t.phase === "over") return t.result ? `${resultTitle(t)}: ${reasonLine(t)}.` : tr("web-game-over-line");
   const waiting = t.awaiting.filter((s) => !t.acted.has(s));
   const names = (seats) => joinNames(seats.map((s) => who(t, s)));
   const war = t.phase === "war" ? `${warLine(t)} ` : "";
-  if (app.replay) return war || (t.stats.tricks ? "" : "The cards are dealt.");
+  if (app.replay) return war || (t.stats.tricks ? "" : tr("web-dealt"));
   if (t.seat === null) {
     // A spectator's own wording: never "flip your card".
-    if (!waiting.length) return `${war}Every card is down: the reveal is coming.`;
-    return `${war}Waiting for ${names(waiting)}${t.phase === "war" ? "" : " to flip"}.`;
+    if (!waiting.length) return war + tr("web-all-down-reveal");
+    return war + (t.phase === "war" ? tr("web-waiting-for", { names: names(waiting) }) : tr("web-waiting-to-flip", { names: names(waiting) }));
   }
-  if (t.active[t.seat] === false) return `You are out of cards: watching ${names(t.active.flatMap((a, s) => (a ? [s] : [])))} play on.`;
+  if (t.active[t.seat] === false) return tr("web-you-are-out", { names: names(t.active.flatMap((a, s) => (a ? [s] : []))) });
   const mineToAct = waiting.includes(t.seat) && myTurn();
   const others = waiting.filter((s) => s !== t.seat);
-  const verb = handGame() ? "choose a card" : "flip";
-  const how = handGame() ? `choose a card (${tapOrKey("tap it", `keys 1–${t.hand.length}`)})` : tapOrKey("tap Flip", "press Space or Flip");
+  const how = handGame() ? tr("web-how-choose", { keys: tapOrKey(tr("web-tap-it"), tr("web-keys", { n: t.hand.length })) }) : tapOrKey(tr("web-tap-flip"), tr("web-press-space-or-flip"));
   if (t.phase === "war") {
-    if (!t.warSeats.includes(t.seat)) return `${war}You sit this one out.`;
-    if (mineToAct) return `${war}Your turn: ${how}.`;
-    return others.length ? `${war}Waiting for ${names(others)}.` : `${war}Every card is down…`;
+    if (!t.warSeats.includes(t.seat)) return war + tr("web-sit-out");
+    if (mineToAct) return war + tr("web-your-turn", { how });
+    return others.length ? war + tr("web-waiting-for", { names: names(others) }) : war + tr("web-all-down");
   }
-  if (mineToAct) return `Your turn: ${handGame() ? how : tapOrKey("tap Flip", "flip your card (Space)")}.`;
-  return others.length ? `Waiting for ${names(others)} to ${verb}.` : "Every card is down…";
+  if (mineToAct) return tr("web-your-turn", { how: handGame() ? how : tapOrKey(tr("web-tap-flip"), tr("web-flip-your-card")) });
+  return others.length ? (handGame() ? tr("web-waiting-to-choose", { names: names(others) }) : tr("web-waiting-to-flip", { names: names(others) })) : tr("web-all-down");
 }
 
 function Clock() {
@@ -1300,11 +1365,11 @@ function Clock() {
   const now = Date.now();
   const parts = [];
   if (t.deadlineMs && t.deadlineMs > now && ["battle", "war"].includes(t.phase)) {
-    parts.push(html`<span class="turn-clock">${Math.ceil((t.deadlineMs - now) / 1000)} s to ${handGame() ? "choose" : "flip"}</span>`);
+    parts.push(html`<span class="turn-clock">${tr(handGame() ? "web-clock-choose" : "web-clock-flip", { n: Math.ceil((t.deadlineMs - now) / 1000) })}</span>`);
   }
   if (t.gameEndsMs && t.gameEndsMs > now && t.phase !== "over") {
     const left = Math.ceil((t.gameEndsMs - now) / 1000);
-    parts.push(html`<span class="game-clock">Game ends in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</span>`);
+    parts.push(html`<span class="game-clock">${tr("web-game-ends-in")} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</span>`);
   }
   return html`<p id="clock" class="clock">${parts}</p>`;
 }
@@ -1331,12 +1396,12 @@ function Controls() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  if (!seated) return html`<div class="controls"><p class="hint">You are watching. Only the players can flip.</p></div>`;
-  const label = t.phase === "war" && turn ? (t.warDown ? `Lay ${t.warDown} down, 1 up` : "Flip for the war") : turn ? "Flip" : t.acted.has(t.seat) || app.playedFor === stepKey() ? "Flipped" : "Flip";
+  if (!seated) return html`<div class="controls"><p class="hint">${tr("web-watching-hint")}</p></div>`;
+  const label = t.phase === "war" && turn ? (t.warDown ? tr("web-lay-down", { n: t.warDown }) : tr("web-flip-war")) : turn ? tr("web-flip") : t.acted.has(t.seat) || app.playedFor === stepKey() ? tr("web-flipped") : tr("web-flip");
   return html`<div class="controls">
-    ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label="Your hand: choose a card (keys 1 to ${t.hand.length})">
+    ${handGame() && playing ? html`<div id="hand" class="hand" role="group" aria-label=${tr("web-hand-label", { n: t.hand.length })}>
       ${t.hand.map((card, i) => html`<${Card} key=${`h${card}`} card=${card} keyHint=${String(i + 1)}
-        label=${`Play ${cardName(card)} (key ${i + 1})`} disabled=${!turn} onClick=${() => choose(card)} />`)}
+        label=${tr("web-play-card", { card: cardName(card), key: i + 1 })} disabled=${!turn} onClick=${() => choose(card)} />`)}
     </div>` : null}
     ${!handGame() && playing ? html`<button type="button" id="flip" class="flip primary" disabled=${!turn}
       aria-keyshortcuts="Space F" onClick=${flip}>${label}${touchScreen() ? null : html`<kbd>Space</kbd>`}</button>` : null}
@@ -1346,13 +1411,13 @@ function Controls() {
 function TrickLog() {
   const t = app.view;
   return html`<section class="panel log" aria-labelledby="log-title">
-    <h2 id="log-title">Last tricks</h2>
-    ${t.log.length ? null : html`<p class="hint">Nothing yet: the first trick is on the table.</p>`}
+    <h2 id="log-title">${tr("web-last-tricks")}</h2>
+    ${t.log.length ? null : html`<p class="hint">${tr("web-log-empty")}</p>`}
     <ol id="trick-log">
       ${t.log.map((e) => html`<li key=${e.trick} class=${e.wars ? "had-war" : ""}>
         <span class="trick-no">#${e.trick}</span>
-        ${e.wars ? html`<span class="war-tag">${e.wars > 1 ? `WAR ×${e.wars}` : "WAR"}</span>` : null}
-        <span>${who(t, e.winner)} ${e.winner === t.seat ? "take" : "takes"} ${e.total}</span>
+        ${e.wars ? html`<span class="war-tag">${e.wars > 1 ? `${tr("web-war-tag")} ×${e.wars}` : tr("web-war-tag")}</span>` : null}
+        <span>${e.winner === t.seat ? tr("web-log-you-take", { total: e.total }) : tr("web-log-takes", { name: seatName(t, e.winner), total: e.total })}</span>
         <span class="log-cards" aria-label=${e.faceUp.map(cardName).join(", ")}>${e.faceUp.map((c) => html`<span class=${(c & 3) === 1 || (c & 3) === 2 || c === 60 ? "red" : ""}>${cardShort(c)}</span>`)}</span>
       </li>`)}
     </ol>
@@ -1377,17 +1442,17 @@ function Chat() {
     } catch (err) { /* shown already */ }
   };
   return html`<section class="panel chat" aria-labelledby="chat-title">
-    <h2 id="chat-title">Chat</h2>
+    <h2 id="chat-title">${tr("web-chat")}</h2>
     <ul id="chat-lines" ref=${list} aria-live="polite">
-      ${t.chat.map((line) => html`<li key=${line.seq}><b class=${line.seat === null ? "spectator" : `a${line.seat}`}>${line.name}${line.seat === null ? " (watching)" : ""}</b>: ${line.text}</li>`)}
+      ${t.chat.map((line) => html`<li key=${line.seq}><b class=${line.seat === null ? "spectator" : `a${line.seat}`}>${line.name}${line.seat === null ? ` (${tr("web-watching")})` : ""}</b>: ${line.text}</li>`)}
     </ul>
     ${room.chat ? html`<form id="chat-form" class="row" onSubmit=${submit}>
-      <input id="chat-input" maxlength="200" aria-label="Say something" placeholder="Say something…" value=${text}
+      <input id="chat-input" maxlength="200" aria-label=${tr("web-say-something")} placeholder=${tr("web-say-something") + "…"} value=${text}
         onInput=${(e) => setText(e.currentTarget.value)} autocomplete="off"
         onKeyDown=${(e) => { if (e.key === "Escape") e.currentTarget.blur(); }}
-        title="Enter sends; Esc goes back to the table (Space flips)" />
-      <button type="submit">Send</button>
-    </form>` : html`<p class="hint" id="chat-off">The host turned the chat off.</p>`}
+        title=${tr("web-chat-title")} />
+      <button type="submit">${tr("web-send")}</button>
+    </form>` : html`<p class="hint" id="chat-off">${tr("web-chat-off")}</p>`}
   </section>`;
 }
 
@@ -1404,33 +1469,33 @@ function GameOver() {
   const iWant = mine && (mine.ready || wanting.includes(t.seat));
   const humansWanting = wanting.filter((s) => !now.room.seats[s].bot);
   const rematchLine = humansWanting.length
-    ? `${joinNames(humansWanting.map((s) => who(t, s)))} ${humansWanting.length === 1 && humansWanting[0] !== t.seat ? "wants" : "want"} a rematch: ${wanting.length} of ${of}.`
-    : `Nobody has asked for a rematch yet (${wanting.length} of ${of}).`;
+    ? tr(humansWanting.length === 1 && humansWanting[0] === t.seat ? "web-rematch-you" : "web-rematch-want",
+      { names: joinNames(humansWanting.map((s) => who(t, s))), count: humansWanting.length, n: wanting.length, of })
+    : tr("web-rematch-nobody", { n: wanting.length, of });
   const others = awaited.filter((s) => s !== t.seat);
   const wins = score(now);
   const longest = t.stats.longestWar;
   const check = app.ui.check;
   return html`<section id="game-over" class="game-over" role="region" aria-labelledby="result">
-    <h2 id="result" class=${title === "You win" ? "win" : title === "You lose" ? "lose" : ""}>${title}</h2>
+    <h2 id="result" class=${title === tr("result-you-win") ? "win" : title === tr("result-you-lose") ? "lose" : ""}>${title}</h2>
     <p class="reason" id="reason">${r ? `${reasonLine(t).replace(/^./, (c) => c.toUpperCase())}.` : ""}</p>
     <table id="standings" class="standings">
-      <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Cards</th><th scope="col">Wars won</th>
-        ${wins ? html`<th scope="col">Games won</th>` : null}</tr></thead>
+      <thead><tr><th scope="col">${tr("web-col-place")}</th><th scope="col">${tr("web-col-player")}</th><th scope="col">${tr("web-col-cards")}</th><th scope="col">${tr("web-col-wars-won")}</th>
+        ${wins ? html`<th scope="col">${tr("web-games-won")}</th>` : null}</tr></thead>
       <tbody>${rows.map((row) => html`<tr key=${row.seat} class=${row.seat === t.seat ? "mine" : ""}>
-        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? " (you)" : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
+        <td>${row.place}</td><td>${seatName(t, row.seat)}${row.seat === t.seat ? ` (${tr("web-tag-you")})` : ""}</td><td>${row.cards}</td><td>${row.warsWon}</td>
         ${wins ? html`<td class="games-won">${wins[row.seat]}</td>` : null}</tr>`)}
       </tbody>
     </table>
-    <p id="stats" class="stats">${t.stats.tricks} tricks · ${t.stats.wars} ${t.stats.wars === 1 ? "war" : "wars"} ·
-      longest war: ${longest ? `${longest} in a row` : "none"}</p>
+    <p id="stats" class="stats">${tr("web-stats", { tricks: t.stats.tricks, wars: t.stats.wars })} · ${tr("web-longest-war")}: ${longest ? tr("web-in-a-row", { n: longest }) : tr("web-none")}</p>
     ${app.replay ? null : html`<p id="rematch-status" class="rematch-status" aria-live="polite">${rematchLine}</p>
     <p class="row">
       ${t.seat !== null ? html`<button type="button" id="rematch" class=${iWant ? "" : "primary big"} disabled=${iWant}
-        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? `Waiting for ${joinNames(others.map((s) => seatName(t, s)))}…` : "Starting…") : "Play again"}</button>` : null}
+        onClick=${() => act({ t: "rematch", on: true })}>${iWant ? (others.length ? tr("web-rematch-waiting", { names: joinNames(others.map((s) => seatName(t, s))) }) : tr("web-starting")) : tr("web-play-again")}</button>` : null}
       ${t.seat !== null && iWant && others.length ? html`<button type="button" id="rematch-undo" class="small"
-        onClick=${() => act({ t: "rematch", on: false })}>Take it back</button>` : null}
+        onClick=${() => act({ t: "rematch", on: false })}>${tr("web-take-back")}</button>` : null}
       <button type="button" id="check-deal" disabled=${!t.deal || check === "checking"} onClick=${runCheck}>
-        ${t.deal ? "Check the deal" : "Waiting for the deal…"}</button>
+        ${t.deal ? tr("web-check-deal") : tr("web-waiting-deal")}</button>
     </p>
     <${WatchAgain} code=${t.code} game=${t.game} />
     <${DealCheck} check=${check} />`}
@@ -1440,7 +1505,7 @@ function GameOver() {
 function DealCheck({ check }) {
   if (!check || check === "checking") return null;
   return html`<div id="deal-check" class=${`deal-check ${check.ok ? "ok" : "bad"}`} role="status">
-    <p><strong>${check.ok ? "The deal was fair." : "The deal does not check out."}</strong></p>
+    <p><strong>${check.ok ? tr("web-deal-fair") : tr("web-deal-bad")}</strong></p>
     <ul>${check.lines.map((line) => html`<li>${line}</li>`)}</ul>
   </div>`;
 }
@@ -1458,8 +1523,8 @@ function WatchAgain({ code, game }) {
     setTimeout(() => setCopied(false), 2000);
   };
   return html`<p class="watch-again row">
-    <a id="watch-again" href=${url} target="_blank" rel="noopener">Watch this game again</a>
-    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? "Copied ✓" : "Copy the link"}</button>
+    <a id="watch-again" href=${url} target="_blank" rel="noopener">${tr("web-watch-again")}</a>
+    <button type="button" class="small" id="copy-replay" onClick=${copy}>${copied ? tr("web-copied") : tr("web-copy-the-link")}</button>
   </p>`;
 }
 
@@ -1494,8 +1559,8 @@ async function fetchRecord() {
   } catch (err) {
     rp.state = "error";
     rp.error = err.message === "unknown_room"
-      ? `The server keeps no record of game ${rp.game} in room ${rp.code} (a game's record is kept for a while after it ends).`
-      : err.message === "connection lost" ? "Not connected: the record will load when the connection is back." : String(err.message);
+      ? tr("web-replay-unknown", { game: rp.game, code: rp.code })
+      : err.message === "connection lost" ? tr("web-replay-offline") : errorText(err.message);
     if (err.message === "connection lost") rp.state = "loading";
     redraw();
   }
@@ -1512,7 +1577,7 @@ function loadRecord(rec) {
   seekReplay(0);
   const deal = whole.deal;
   (deal ? checkDeal(deal, { commitment: whole.commitment, counts: whole.dealtCounts, laid: whole.laid, rules: rec.rules })
-    : Promise.resolve({ ok: false, lines: ["✗ The record has no revealed deal to check."] }))
+    : Promise.resolve({ ok: false, lines: [`✗ ${tr("web-replay-no-deal")}`] }))
     .then((check) => { if (app.replay && app.replay.rec === rec) { app.replay.check = check; redraw(); } });
 }
 
@@ -1592,27 +1657,27 @@ function Replay() {
       if (file) openRecordFile(file);
     },
   };
-  const chooser = html`<label class="file-pick">Open a record file…
+  const chooser = html`<label class="file-pick">${tr("web-replay-open")}
     <input type="file" id="record-file" accept=".json,application/json"
       onChange=${(e) => { const f = e.currentTarget.files[0]; if (f) openRecordFile(f); }} /></label>`;
   if (rp.state !== "ready") {
     return html`<main id="replay" class=${`replay drop-zone ${over ? "over" : ""}`} ...${drop}>
       <section class="felt returning-felt">
         <div class="centre">
-          <h1>Watch a game again</h1>
-          <p id="replay-status" class="phase">${rp.state === "loading" ? `Loading game ${rp.game} of room ${rp.code}…` :
-            rp.state === "error" ? rp.error : "Drop a game record here (krig-server record ROOM --json), or open one."}</p>
+          <h1>${tr("web-replay-title")}</h1>
+          <p id="replay-status" class="phase">${rp.state === "loading" ? tr("web-replay-loading", { game: rp.game, code: rp.code }) :
+            rp.state === "error" ? rp.error : tr("web-replay-drop")}</p>
           ${chooser}
         </div>
       </section>
     </main>`;
   }
   const rec = rp.rec;
-  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString() : "";
+  const when = Number.isFinite(rec.startedMs) && rec.startedMs > 0 ? new Date(rec.startedMs).toLocaleString(language()) : "";
   return html`<main id="replay" class=${`room replay state-${app.view.room.state} ${over ? "over" : ""}`} ...${drop}>
     <section class="room-bar in-game">
-      <h1 id="table-title">Game ${rec.game} of room <span id="room-code">${rec.code}</span></h1>
-      <span class="badges"><span class="badge">${rec.preset}</span><span class="badge">${joinNames(rec.names)}</span>
+      <h1 id="table-title">${withCode("web-replay-game", { code: rec.code }, { code: (c) => html`<span id="room-code">${c}</span>` }, { game: rec.game })}</h1>
+      <span class="badges"><span class="badge">${presetTitle(rec.preset)}</span><span class="badge">${joinNames(rec.names)}</span>
         ${when ? html`<span class="badge">${when}</span>` : null}</span>
     </section>
     <div class="room-body">
@@ -1622,8 +1687,8 @@ function Replay() {
       </div>
       <aside class="room-side">
         <section class="panel" aria-labelledby="fair-title">
-          <h2 id="fair-title">The deal</h2>
-          ${rp.check === "checking" ? html`<p class="hint">Checking the deal…</p>` : html`<${DealCheck} check=${rp.check} />`}
+          <h2 id="fair-title">${tr("web-replay-deal")}</h2>
+          ${rp.check === "checking" ? html`<p class="hint">${tr("web-replay-checking")}</p>` : html`<${DealCheck} check=${rp.check} />`}
         </section>
         <${TrickLog} />
         <section class="panel">${chooser}</section>
@@ -1634,20 +1699,20 @@ function Replay() {
 
 function ReplayControls() {
   const rp = app.replay;
-  return html`<div class="controls replay-controls" role="group" aria-label="Playback">
+  return html`<div class="controls replay-controls" role="group" aria-label=${tr("web-playback")}>
     <div class="row">
-      <button type="button" id="rp-back" aria-label="One trick back" disabled=${rp.pos === 0}
-        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>◀ Trick</button>
+      <button type="button" id="rp-back" aria-label=${tr("web-trick-back")} disabled=${rp.pos === 0}
+        onClick=${() => { playReplay(false); seekReplay(rp.pos - 1); }}>${tr("web-trick-prev")}</button>
       <button type="button" id="rp-play" class="primary" onClick=${() => playReplay(!rp.playing)}>
-        ${rp.playing ? "Pause" : rp.pos >= rp.tricks ? "At the end" : "Play"}</button>
-      <button type="button" id="rp-forward" aria-label="One trick forward" disabled=${rp.pos >= rp.tricks}
-        onClick=${() => { playReplay(false); stepReplay(); }}>Trick ▶</button>
-      <label class="speed">Speed
+        ${rp.playing ? tr("web-pause") : rp.pos >= rp.tricks ? tr("web-at-end") : tr("web-play")}</button>
+      <button type="button" id="rp-forward" aria-label=${tr("web-trick-forward")} disabled=${rp.pos >= rp.tricks}
+        onClick=${() => { playReplay(false); stepReplay(); }}>${tr("web-trick-next")}</button>
+      <label class="speed">${tr("web-speed")}
         <select id="rp-speed" value=${String(rp.speed)} onChange=${(e) => { rp.speed = Number(e.currentTarget.value); redraw(); }}>
           ${SPEEDS.map((x) => html`<option value=${String(x)}>${x}×</option>`)}
         </select></label>
     </div>
-    <label class="slider" for="rp-slider"><span id="rp-pos">${rp.pos === 0 ? "The deal" : `After trick ${rp.pos}`} of ${rp.tricks}</span>
+    <label class="slider" for="rp-slider"><span id="rp-pos">${tr("web-replay-pos", { pos: rp.pos, tricks: rp.tricks })}</span>
       <input type="range" id="rp-slider" min="0" max=${rp.tricks} step="1" value=${rp.pos}
         onInput=${(e) => { playReplay(false); seekReplay(Number(e.currentTarget.value)); }} /></label>
   </div>`;
@@ -1674,4 +1739,7 @@ function setup() {
   connect(); // (an invite link's room is joined at the welcome once the name is known)
 }
 
+try {
+  await useLanguage(pickLanguage());
+} catch (err) { /* (the catalogues did not load: the keys show, the page still plays) */ }
 setup();

@@ -3,6 +3,8 @@
 // symbols in index.html's sprite, used here by reference.
 "use strict";
 
+import { t as tr } from "/static/i18n.js";
+
 import { h } from "/static/vendor/preact.module.js";
 import htm from "/static/vendor/htm.module.js";
 
@@ -10,7 +12,6 @@ const html = htm.bind(h);
 
 export const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 export const SUIT_SYMBOLS = ["♣", "♦", "♥", "♠"];
-const RANK_WORDS = { 11: "jack", 12: "queen", 13: "king", 14: "ace" };
 const RANK_SHORT = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
 export const isJoker = (card) => card >> 2 === 15;
@@ -18,10 +19,9 @@ export const isRed = (card) => (card === 60 ? true : card === 61 ? false : (card
 
 /** "queen of hearts", "10 of clubs", "red joker". */
 export function cardName(card) {
-  if (card === 60) return "red joker";
-  if (card === 61) return "black joker";
-  const rank = card >> 2;
-  return `${RANK_WORDS[rank] ?? String(rank)} of ${SUITS[card & 3]}`;
+  if (card === 60) return tr("web-card-red-joker");
+  if (card === 61) return tr("web-card-black-joker");
+  return tr("web-card-name", { rank: card >> 2, suit: card & 3 });
 }
 
 /** "Q♥", "10♣", "🃏". */
@@ -118,7 +118,7 @@ export function Back() {
  */
 export function Card({ card, label, extra = "", onClick, disabled, keyHint, slot }) {
   const up = card !== null && card !== undefined;
-  const name = label ?? (up ? cardName(card) : "face-down card");
+  const name = label ?? (up ? cardName(card) : tr("web-card-down"));
   const cls = `card ${up ? "up" : "down"} ${up && isRed(card) ? "red" : ""} ${extra}`;
   const inner = html`<span class="card-inner">
       <span class="card-side card-back"><${Back} /></span>

@@ -4,6 +4,7 @@
 // small SHA-256 of this file's own stands in (the result says which).
 "use strict";
 
+import { t as tr } from "/static/i18n.js";
 import { encode } from "/static/msgpack.js";
 
 const PREFIX = new TextEncoder().encode("krig-deal-v1\n");
@@ -21,9 +22,9 @@ export function commitmentInput(proof) {
 
 export async function sha256(bytes) {
   if (globalThis.crypto && crypto.subtle) {
-    return { digest: hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))), how: "WebCrypto" };
+    return { digest: hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))), how: tr("web-hash-by-webcrypto") };
   }
-  return { digest: sha256Fallback(bytes), how: "the page's own SHA-256 (no WebCrypto on a plain-http page)" };
+  return { digest: sha256Fallback(bytes), how: tr("web-hash-by-page") };
 }
 
 const K = new Uint32Array([
@@ -92,28 +93,27 @@ export async function checkDeal(reveal, seen) {
   const computed = `sha256:${digest}`;
   const announced = seen.commitment ?? reveal.commitment;
   if (computed === announced) {
-    pass(`The deal hashes (SHA-256, by ${how}) to the commitment ${announced.slice(7, 19)}… ` +
-      `${seen.commitment ? "announced when the game started, before the first flip" : "(this page joined late: it compared the revealed one)"}.`);
+    pass(tr("web-deal-hashes", { how, commitment: announced.slice(7, 19), early: seen.commitment ? "yes" : "no" }));
   } else {
-    fail(`The deal hashes to ${computed.slice(0, 19)}…, not to the commitment ${announced.slice(0, 19)}… announced at the start.`);
+    fail(tr("web-deal-hash-differs", { computed: computed.slice(0, 19), announced: announced.slice(0, 19) }));
   }
   if (seen.commitment && reveal.commitment !== seen.commitment) {
-    fail("The server revealed a different commitment from the one it announced.");
+    fail(tr("web-deal-other-commitment"));
   }
   const dealt = reveal.piles.flat().concat(reveal.set_aside).map(Number);
   const deck = deckFor(seen.rules);
   const sorted = [...dealt].sort((a, b) => a - b);
   if (sorted.length === deck.length && sorted.every((c, i) => c === deck[i])) {
-    pass(`The deck is whole: ${deck.length} cards, each once${reveal.set_aside.length ? `, ${reveal.set_aside.length} set aside` : ""}.`);
+    pass(tr("web-deal-whole", { n: deck.length, aside: reveal.set_aside.length }));
   } else {
-    fail(`The deal is not the room's deck of ${deck.length} cards, each once.`);
+    fail(tr("web-deal-not-whole", { n: deck.length }));
   }
   if (seen.counts) {
     const sizes = reveal.piles.map((p) => p.length);
     if (sizes.length === seen.counts.length && sizes.every((n, s) => n === seen.counts[s])) {
-      pass(`Each seat was dealt the number of cards announced (${sizes.join(", ")}).`);
+      pass(tr("web-deal-counts", { sizes: sizes.join(", ") }));
     } else {
-      fail(`The piles (${sizes.join(", ")}) are not the counts announced (${seen.counts.join(", ")}).`);
+      fail(tr("web-deal-counts-differ", { sizes: sizes.join(", "), counts: seen.counts.join(", ") }));
     }
   }
   if (seen.laid && !seen.rules.hand_size) {
@@ -126,8 +126,8 @@ export async function checkDeal(reveal, seen) {
         else wrong += 1;
       }
     });
-    if (wrong) fail(`${wrong} face-up card${wrong === 1 ? "" : "s"} did not come off the dealt piles in order.`);
-    else if (matched) pass(`The ${matched} face-up cards seen from the dealt piles came off them in the order dealt.`);
+    if (wrong) fail(tr("web-deal-order-wrong", { wrong }));
+    else if (matched) pass(tr("web-deal-order", { matched }));
   }
   return { ok, lines };
 }

@@ -5,6 +5,7 @@
 // app.js draws it with the live table's own felt.
 "use strict";
 
+import { t as tr } from "/static/i18n.js";
 import { decode } from "/static/msgpack.js";
 import { applyEvent, newTable } from "/static/table.js";
 
@@ -30,7 +31,7 @@ export function recordFromJson(text) {
   try {
     data = JSON.parse(kept, (key, value) => (key === "seed" && typeof value === "string" && isInt.test(value) ? bigOrNumber(value) : value));
   } catch (err) {
-    throw new Error("That file is not a game record: it is not JSON.");
+    throw new Error(tr("web-replay-not-json"));
   }
   const events = Array.isArray(data && data.events)
     ? data.events.map((e) => (typeof e === "string" ? decode(base64Bytes(e)) : e))
@@ -46,10 +47,10 @@ export function recordFromMessage(record) {
 
 function checked(data, events) {
   if (!data || typeof data !== "object" || typeof data.code !== "string" || !Array.isArray(data.names) || !data.rules) {
-    throw new Error("That file is not a game record (krig-server record --json writes one).");
+    throw new Error(tr("web-replay-not-record"));
   }
   if (!events || !events.length || !events[0] || events[0].t !== "game_started") {
-    throw new Error("That record has no events to play back (krig-server record writes them).");
+    throw new Error(tr("web-replay-no-events"));
   }
   return {
     code: data.code, game: Number(data.game), preset: data.preset, rules: data.rules, names: data.names,

@@ -116,10 +116,10 @@ export const RULE_OPTIONS = [
 
 /** The host's form, in groups (every option but the seats, which the form asks first). */
 export const RULE_GROUPS = [
-  ["The deck", ["min_rank", "jokers"]],
-  ["Wars", ["war_down", "war_repeat", "short_war", "war_players", "war_winner", "steal", "loser_takes_tied"]],
-  ["Won cards", ["winnings", "gather_order", "hand_size"]],
-  ["How a game ends", ["max_tricks", "time_limit_s", "wars_to_win", "detect_cycles"]],
+  ["The deck", ["min_rank", "jokers"], "web-group-deck"],
+  ["Wars", ["war_down", "war_repeat", "short_war", "war_players", "war_winner", "steal", "loser_takes_tied"], "web-group-wars"],
+  ["Won cards", ["winnings", "gather_order", "hand_size"], "web-group-won"],
+  ["How a game ends", ["max_tricks", "time_limit_s", "wars_to_win", "detect_cycles"], "web-group-end"],
 ];
 
 export const OPTION_BY_NAME = Object.fromEntries(RULE_OPTIONS.map((o) => [o.name, o]));

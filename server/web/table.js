@@ -8,6 +8,8 @@
 // go to the winner ("gathering").
 "use strict";
 
+import { listOf, t as tr } from "/static/i18n.js";
+
 import { cardName, cardShort } from "/static/cards.js";
 
 export const LOG_KEPT = 12;
@@ -29,13 +31,13 @@ const seatsOf = (t) => (t.room ? t.room.seats : []);
 
 export function seatName(t, s) {
   const seat = seatsOf(t)[s];
-  return (seat && seat.name) || `seat ${s + 1}`;
+  return (seat && seat.name) || tr("web-seat-n", { n: s + 1 });
 }
 
 /** "You" for the viewer's own seat, else the name. */
-export const who = (t, s) => (s === t.seat ? "You" : seatName(t, s));
+export const who = (t, s) => (s === t.seat ? tr("web-you") : seatName(t, s));
 
-const list = (names) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+const list = listOf;
 
 export function applySnapshot(t, snap) {
   t.seq = snap.seq;
@@ -190,7 +192,7 @@ export function applyEvent(t, e) {
         game: e.game, commitment: e.commitment, dealtCounts: e.counts.slice(),
         drawn: Array(e.players).fill(0), laid: Array.from({ length: e.players }, () => []), followed: true,
       });
-      say(t, "The game has started. " + (t.seat !== null ? `${touchScreen() ? "Tap Flip" : "Press Space"} to flip.` : ""));
+      say(t, tr("web-say-started") + (t.seat !== null ? " " + (touchScreen() ? tr("web-say-tap-to-flip") : tr("web-say-press-to-flip")) : ""));
       return "flip";
     case "acted": {
       t.acted.add(e.seat);
@@ -225,7 +227,7 @@ export function applyEvent(t, e) {
         }
       });
       const shown = e.up.flatMap((c, s) => (c === null ? [] : [`${who(t, s)}: ${cardName(c)}`]));
-      say(t, `${e.war ? "War cards" : "Revealed"}: ${shown.join(", ")}.`);
+      say(t, `${e.war ? tr("web-say-war-cards") : tr("web-say-revealed")}: ${shown.join(", ")}.`);
       return "flip";
     }
     case "war":
@@ -235,8 +237,8 @@ export function applyEvent(t, e) {
       t.warDown = e.down;
       t.warDownBy = null;
       t.awaiting = e.seats.filter((s) => !e.stuck.includes(s));
-      say(t, `${t.announce} WAR! ${warLine(t)}` +
-        (t.seat !== null && t.awaiting.includes(t.seat) ? ` Your turn: ${touchScreen() ? "tap Flip" : "press Space"}.` : ""));
+      say(t, `${t.announce} ${tr("web-war-banner")} ${warLine(t)}` +
+        (t.seat !== null && t.awaiting.includes(t.seat) ? " " + tr("web-your-turn", { how: touchScreen() ? tr("web-tap-flip") : tr("web-press-space") }) : ""));
       return null;
     case "trick_won": {
       t.gathering = gatheringOf(t, e);
@@ -279,7 +281,7 @@ export function applyEvent(t, e) {
       for (let i = 0; i < e.to_pot; i++) t.onTable[e.seat]?.push({ key: `${t.trick}.pot${i}`, card: null });
       t.awaiting = t.awaiting.filter((s) => s !== e.seat);
       if (t.followed) t.drawn[e.seat] = Infinity;
-      say(t, `${who(t, e.seat)} ${e.seat === t.seat ? "are" : "is"} out of cards.`);
+      say(t, e.seat === t.seat ? tr("web-say-out-you") : tr("web-say-out", { name: seatName(t, e.seat) }));
       return null;
     case "game_over":
       if (t.room) {
@@ -309,12 +311,11 @@ export function applyEvent(t, e) {
 export const touchScreen = () =>
   typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
 
-const RANK_PLURAL = { 11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers" };
-const rankPlural = (card) => RANK_PLURAL[card >> 2] ?? `${card >> 2}s`;
+const rankPlural = (card) => tr("web-rank-plural", { rank: card >> 2 });
 
-/** "You and Bo": the first name as a sentence's subject. */
+/** "You and Bo": the seats a tie or a game-over reason names ("you" first as the language's sentence has it there). */
 export function subjects(t, seats) {
-  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? "You" : "you") : seatName(t, s))));
+  return list(seats.map((s, i) => (s === t.seat ? (i === 0 ? tr("web-you-first") : tr("web-you-lower")) : seatName(t, s))));
 }
 
 /** The last face-up card a seat has on the table (null: none). */
@@ -328,9 +329,10 @@ function lastUp(t, s) {
 export function warLine(t) {
   const seats = t.warSeats.length ? t.warSeats : t.awaiting;
   const tiedCard = seats.map((s) => lastUp(t, s)).find((c) => c !== null);
-  const rank = tiedCard !== undefined && tiedCard !== null ? ` with ${rankPlural(tiedCard)}` : "";
-  const lay = t.warDown ? `${t.warDown} face down, then one up.` : "one card up each.";
-  return `${subjects(t, seats)} tied${rank}: ${lay}`;
+  const names = subjects(t, seats);
+  const tie = tiedCard !== undefined && tiedCard !== null ? tr("web-tied-with", { names, rank: rankPlural(tiedCard) }) : tr("web-tied", { names });
+  const lay = t.warDown ? tr("web-war-lay", { n: t.warDown }) : tr("web-war-one-up");
+  return `${tie}: ${lay}`;
 }
 
 /**
@@ -357,23 +359,24 @@ function gatheringOf(t, e) {
 
 /** "Bo takes 2 with K♠ over Q♣." / "You take 10 after a war, with K♠ over Q♣." */
 export function trickLine(t, g) {
-  const subject = g.winner === t.seat ? "You take" : `${seatName(t, g.winner)} takes`;
-  const war = g.wars ? ` after ${g.wars === 1 ? "a war" : `${g.wars} wars`}` : "";
+  const taken = g.winner === t.seat ? tr("web-trick-you-take", { total: g.total }) : tr("web-trick-takes", { name: seatName(t, g.winner), total: g.total });
+  const war = g.wars ? " " + tr("web-trick-after-wars", { wars: g.wars }) : "";
   const others = g.deciding.filter((d) => d.seat !== g.winner).map((d) => cardShort(d.card));
   const how = g.winningCard !== null && others.length
-    ? `${war ? "," : ""} with ${cardShort(g.winningCard)} over ${list(others)}` : "";
-  return `${subject} ${g.total}${war}${how}.`;
+    ? `${war ? "," : ""} ${tr("web-trick-with-over", { card: cardShort(g.winningCard), others: list(others) })}` : "";
+  return `${taken}${war}${how}.`;
 }
 
-const REASON_LINES = {
-  all_cards: "{winner} took all {cards} cards",
-  short_war: "{loser} had too few cards to finish a war",
-  exhausted_tie: "everyone ran out of cards in a war",
-  time_limit: "time ran out, and most cards wins",
-  wars_won: "{winner} won {wars} wars",
-  round_cap: "the trick limit ({tricks}) was reached, and most cards wins",
-  cycle: "the game was repeating itself forever",
-  abandoned: "every player left, and most cards wins",
+
+const REASON_KEYS = {
+  all_cards: "web-reason-all_cards",
+  short_war: "web-reason-short_war",
+  exhausted_tie: "web-reason-exhausted_tie",
+  time_limit: "web-reason-time_limit",
+  wars_won: "web-reason-wars_won",
+  round_cap: "web-reason-round_cap",
+  cycle: "web-reason-cycle",
+  abandoned: "web-reason-abandoned",
 };
 
 /** Why the game ended, naming who (as the terminal says it), without a full stop. */
@@ -386,14 +389,14 @@ export function reasonLine(t) {
     losers = t.active.flatMap((a, s) => (a === false && !r.winners.includes(s) ? [s] : []));
   }
   const fill = {
-    winner: r.winners.length ? subjects(t, r.winners) : "nobody",
-    loser: losers.length ? subjects(t, losers) : "a player",
-    cards: String(r.counts.reduce((a, b) => a + b, 0)),
-    wars: String(rules.wars_to_win ?? ""),
-    tricks: String(rules.max_tricks || t.stats.tricks),
+    winner: r.winners.length ? subjects(t, r.winners) : tr("web-nobody"),
+    loser: losers.length ? subjects(t, losers) : tr("web-a-player"),
+    cards: r.counts.reduce((a, b) => a + b, 0),
+    wars: rules.wars_to_win ?? 0,
+    tricks: rules.max_tricks || t.stats.tricks,
   };
-  const text = REASON_LINES[r.reason] ?? String(r.reason).replaceAll("_", " ");
-  return text.replace(/[{](\w+)[}]/g, (_, k) => fill[k]);
+  const key = REASON_KEYS[r.reason];
+  return key ? tr(key, fill) : String(r.reason).replaceAll("_", " ");
 }
 
 /**
@@ -416,13 +419,13 @@ export function lateGameStart(t, e) {
 /** "You win", "You lose", "Draw", "Ada wins" (or "Ada and Bo draw"). */
 export function resultTitle(t) {
   const r = t.result;
-  if (!r) return "The game is over";
+  if (!r) return tr("web-game-over");
   if (r.result === "draw" || r.winners.length !== 1) {
-    if (t.seat !== null && r.winners.length > 1 && !r.winners.includes(t.seat)) return "You lose";
-    return "Draw";
+    if (t.seat !== null && r.winners.length > 1 && !r.winners.includes(t.seat)) return tr("result-you-lose");
+    return tr("result-draw");
   }
-  if (t.seat === null) return `${seatName(t, r.winners[0])} wins`;
-  return r.winners[0] === t.seat ? "You win" : "You lose";
+  if (t.seat === null) return tr("result-wins", { name: seatName(t, r.winners[0]) });
+  return r.winners[0] === t.seat ? tr("result-you-win") : tr("result-you-lose");
 }
 
 /** Seats by place: most cards first (ties share a place). */

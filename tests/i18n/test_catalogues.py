@@ -20,7 +20,7 @@ from fluent.syntax.visitor import Visitor
 from client_cli import i18n, rules_text
 from client_cli.render import OUT_REASONS
 from client_cli.words import REFUSALS
-from krig_locales import LANGUAGES, QUOTES, catalogue
+from krig_locales import LANGUAGES, QUOTES, catalogues
 from protocol import messages as m
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,13 +29,14 @@ CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # (``seat-`` alone would take the TUI's widget ids, as ``seat-list``, for keys)
 PREFIXES = (
     "error", "result", "lines", "replay", "event", "out", "end", "reason", "rule", "preset",
-    "source",
+    "source", "tui", "proof",
 )  # fmt: skip
 
 
 @cache
 def messages(lang: str) -> dict[str, ftl.Message]:
-    resource = FluentParser().parse(catalogue(lang).read_text(encoding="utf-8"))
+    text = "\n".join(p.read_text(encoding="utf-8") for p in catalogues(lang))  # (tui.ftl too)
+    resource = FluentParser().parse(text)
     junk = [e.content for e in resource.body if isinstance(e, ftl.Junk)]
     assert not junk, f"{lang}: entries Fluent cannot read: {junk}"
     return {e.id.name: e for e in resource.body if isinstance(e, ftl.Message)}
