@@ -30,7 +30,7 @@ from server.rooms import Outcome
 from server.rooms.state import PlayInput, RoomRecord
 from server.service.delivery import gone_error
 from server.service.node import Node
-from server.service.service import now_ms
+from server.service.service import now_ms, waiting_for_store
 from server.service.sink import send_msg
 from server.transport.handshake import BadHello, player_of, read_hello, welcome
 from server.transport.inbox import OfferingConnection
@@ -245,6 +245,10 @@ class Connection:
             self._error(getattr(msg, "id", None), exc.code, exc.message)
         except ConnectionClosed:
             raise
+        except RedisError as exc:  # (a failover, Redis gone, or no replica to hold it yet)
+            self.log.warning("action_waits_for_store", type=type(msg).__name__, error=str(exc))
+            waits = waiting_for_store()
+            self._error(getattr(msg, "id", None), waits.code, waits.message)
         except Exception:
             self.log.exception("action_failed", type=type(msg).__name__)
             self._error(

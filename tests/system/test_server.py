@@ -393,7 +393,8 @@ def test_a_server_says_where_it_waits_on_sigusr1_and_sigabrt(
         assert tasks, srv.log_tail()
         assert tasks["count"] >= 5 and len(tasks["waiting_in"]) == tasks["count"]
         for job in ("listen", "heartbeat", "reap_nodes", "sweep", "reconcile"):
-            owner = "Relay" if job == "listen" else "Jobs"  # (server.service.pubsub, .jobs)
+            # (server.service.pubsub, .sweep, .jobs)
+            owner = {"listen": "Relay", "sweep": "Sweep"}.get(job, "Jobs")
             assert any(w.startswith(f"{job}: {owner}.") for w in tasks["waiting_in"]), tasks
         assert srv.proc is not None and srv.proc.poll() is None  # still serving
         srv.signal(signal.SIGABRT)
