@@ -17,7 +17,9 @@ import time
 from dataclasses import dataclass
 
 import structlog
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -50,6 +52,9 @@ CHAT_RATE = 0.5
 """Chat lines a connection may send per second, sustained..."""
 CHAT_BURST = 5
 """...after a burst of this many."""
+
+STORE_UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+"""What a store that did not answer raises (not an error reply: that is a bug)."""
 
 
 def peer_address(ws: ServerConnection, header: str = "") -> str:
@@ -111,6 +116,8 @@ class _Flight:
         if isinstance(exc, Refused):
             exc = conn._lost_room(exc)
             conn._error(self.action_id, exc.code, exc.message)
+        elif isinstance(exc, STORE_UNREACHABLE):
+            conn._store_unreachable(self.action_id, self.kind, exc)
         else:
             conn.log.error("action_failed", type=self.kind, error=repr(exc))
             conn._error(
@@ -320,6 +327,8 @@ class Connection:
             self._error(getattr(msg, "id", None), exc.code, exc.message)
         except ConnectionClosed:
             raise
+        except STORE_UNREACHABLE as exc:
+            self._store_unreachable(getattr(msg, "id", None), type(msg).__name__, exc)
         except Exception:
             self.log.exception("action_failed", type=type(msg).__name__)
             self._error(
@@ -327,6 +336,17 @@ class Connection:
                 ErrorCode.INTERNAL,
                 "the server failed; nothing was changed",
             )
+
+    def _store_unreachable(self, action_id: int | None, kind: str, exc: BaseException) -> None:
+        """The store did not answer within RETRY_FOR_S (a failover, a restart): the
+        action may or may not have landed, so it is answered as one the store could
+        not confirm (send it again with the same id), not ``internal``."""
+        self.log.warning("store_unreachable", type=kind, error=str(exc))
+        self._error(
+            action_id,
+            ErrorCode.WAITING_FOR_STORE,
+            "the server cannot reach its store; send it again with the same id in a moment",
+        )
 
     async def _strike(
         self, action_id: int | None, code: ErrorCode, message: str, close: int
