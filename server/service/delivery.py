@@ -63,6 +63,8 @@ class LocalRoom:
     gap_task: asyncio.Task[None] | None = None
     last_frame: bytes | None = None
     """The event numbered ``seq`` as it was sent (None: not known, after a snapshot)."""
+    version: int = 0
+    """The room's version with the event numbered ``seq`` (0: not known)."""
     diverged: bool = False
     """An update numbered its events as ones this node already sent with other events
     (the store went back in time): nothing more is sent until a snapshot from the
@@ -160,12 +162,17 @@ class LocalDelivery:
         room = self.rooms.get(update.code)
         if room is None:
             return
+        # A snapshot for every member (a rewind, a game's start) replaces what they
+        # hold: after a rewind the versions go on from the store's, below lost ones.
+        resets = bool(update.private & Private.SNAPSHOTS) and update.last_seq > room.seq
         if room.diverged:
-            if not (update.private & Private.SNAPSHOTS and update.last_seq > room.seq):
+            if not resets:
                 return  # (built on what the members were not shown)
-            room.diverged = False  # a snapshot for every member: the room rewound
+            room.diverged = False
             room.pending.clear()
-        if update.first_seq <= room.seq and self._differs(room, update):
+        if resets:
+            room.version = 0
+        elif self._differs(room, update):
             # The same number, another event: the store went back in time (a failover
             # at --redis-min-replicas 0) and numbered new events as lost ones this
             # node sent. Its members are given the room as the store holds it.
@@ -190,8 +197,12 @@ class LocalDelivery:
 
     @staticmethod
     def _differs(room: LocalRoom, update: RoomUpdate) -> bool:
-        """Whether ``update`` carries, under the number of the last event this node
-        sent, another event (unknown, or numbers that do not match its frames: no)."""
+        """Whether ``update`` is of another history than what this node sent: it
+        carries another event under the number of the last one sent, or events
+        after it from a version no later than the one sent (in one history a
+        later event always comes with a later version)."""
+        if update.first_seq > room.seq:
+            return bool(update.frames) and 0 < update.version <= room.version
         at = room.seq - update.first_seq
         frames = update.frames
         return (
@@ -228,6 +239,7 @@ class LocalDelivery:
                             sink.put(frames, wire)
                     mb.last_seq = last
         room.seq = update.last_seq
+        room.version = max(room.version, update.version)
         consistent = len(update.frames) == update.last_seq - update.first_seq + 1
         room.last_frame = update.frames[-1] if update.frames and consistent else None
         for conn in update.removed:
@@ -332,6 +344,7 @@ class LocalDelivery:
         room.pending.clear()
         if kept is None:
             room.last_frame = None
+            room.version = loaded.version
             for mb in room.members.values():
                 mb.seat = rec.seat_of(mb.player)
                 send_msg(mb.sink, rooms.snapshot(rec, mb.seat))

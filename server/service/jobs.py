@@ -257,14 +257,21 @@ class Jobs:
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected.
 
-        Only once this node has beaten without a failure for ``dead_node_s``: a
-        store that took no writes for a while (a failover, a primary without the
-        replicas it needs) stopped every node's heartbeat, and a node that could
-        not beat then is not dead (reaped, its seats would be played by their
-        timers while its players wait for the store).
+        Only once this node has beaten without a failure for ``dead_node_s`` and
+        two beats more: a store that took no writes for a while (a failover, a
+        primary without the replicas it needs) stopped every node's heartbeat,
+        and a node that could not beat then is not dead (reaped, its seats would
+        be played by their timers while its players wait for the store). The
+        two beats: the first beat of another node to land after such a pause
+        carries the time it was first sent, before the pause (the pipe sends a
+        call again until the store answers), so it looks as old as the pause;
+        its next beat, a beat later, carries the time again. (Without them both
+        nodes of the Sentinel kill -9 test reaped each other after the failover,
+        and a seat's timer played it before its player's own flip: stale_step.)
         """
         since = self._beating_since
-        if since is None or time.monotonic() - since < self.settings.dead_node_s:
+        settle = self.settings.dead_node_s + 2 * HEARTBEAT_S
+        if since is None or time.monotonic() - since < settle:
             return
         dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
         for node in dead:
