@@ -155,8 +155,13 @@ class Jobs:
         # A beat on its way (perhaps going again and again, while the store takes
         # no writes) does not count as beating.
         since, self._beating_since = self._beating_since, None
+        began = time.monotonic()
         known = await self.store.heartbeat(self.node_id, now_ms())
-        self._beating_since = since if since is not None else time.monotonic()
+        landed = time.monotonic()
+        # A beat that took longer than a beat went again and again through a pause of
+        # the store: beating starts again now (so the reaper waits, _reap_nodes).
+        steady = since is not None and landed - began < HEARTBEAT_S
+        self._beating_since = since if steady else landed
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
             # longer than dead_node_s and another node reaped it. Its

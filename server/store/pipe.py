@@ -661,6 +661,7 @@ class RedisPipe:
         quick = not durable and self.min_replicas > 0  # (its own connection: _quick_links)
         give_up = time.monotonic() + (RETRY_FOR_S if wait is None else DURABLE_RETRY_S)
         delay = 0.02
+        unconfirmed = False
         while True:
             groups: dict[Address, list[int]] = {}
             try:
@@ -703,7 +704,7 @@ class RedisPipe:
                         acked = await waited
                     except Exception as exc:
                         acked = exc
-                link_lost = False
+                link_lost = answered = False
                 for i, reply in zip(indices, replies, strict=True):
                     if isinstance(reply, RedisConnectionError | OSError):
                         lost = lost or reply
@@ -729,8 +730,11 @@ class RedisPipe:
                         again.append(i)
                     else:
                         results[i] = reply
+                        answered = True
                 if link_lost:
                     self._link(address, quick).drop()
+                    # Replies that came before the loss were never covered by a WAIT.
+                    unconfirmed = unconfirmed or (wait is not None and answered)
                 elif wait is not None and (
                     isinstance(acked, BaseException)
                     or int(acked or 0) < self.min_replicas
@@ -752,7 +756,7 @@ class RedisPipe:
             failed = next((r for r in results if isinstance(r, BaseException)), None)
             if failed is not None:
                 raise failed
-            if short:
+            if short or unconfirmed:
                 raise NotDurable(
                     f"fewer than {self.min_replicas} replica(s) confirmed the write in {WAIT_MS} ms"
                 )
