@@ -66,6 +66,8 @@ class Jobs:
         """Since when (monotonic) this node's heartbeats have been written without a
         failure (None: the last one failed, or none was written yet)."""
         self._probed = False
+        self._paused = False
+        """This node's beats stopped once (the store paused) since it started."""
 
     async def join_nodes(self) -> None:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
@@ -161,6 +163,8 @@ class Jobs:
         # A beat that took longer than a beat went again and again through a pause of
         # the store: beating starts again now (so the reaper waits, _reap_nodes).
         steady = since is not None and landed - began < HEARTBEAT_S
+        if not steady and self._beats:
+            self._paused = True  # (the reaper waits two beats more from now: _reap_nodes)
         self._beating_since = since if steady else landed
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
@@ -262,20 +266,21 @@ class Jobs:
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected.
 
-        Only once this node has beaten without a failure for ``dead_node_s`` and
-        two beats more: a store that took no writes for a while (a failover, a
-        primary without the replicas it needs) stopped every node's heartbeat,
-        and a node that could not beat then is not dead (reaped, its seats would
-        be played by their timers while its players wait for the store). The
-        two beats: the first beat of another node to land after such a pause
-        carries the time it was first sent, before the pause (the pipe sends a
-        call again until the store answers), so it looks as old as the pause;
-        its next beat, a beat later, carries the time again. (Without them both
-        nodes of the Sentinel kill -9 test reaped each other after the failover,
-        and a seat's timer played it before its player's own flip: stale_step.)
+        Only once this node has beaten without a failure for ``dead_node_s`` (and
+        two beats more after a pause): a store that took no writes for a while (a
+        failover, a primary without the replicas it needs) stopped every node's
+        heartbeat, and a node that could not beat then is not dead (reaped, its
+        seats would be played by their timers while its players wait for the
+        store). The two beats: the first beat of another node to land after such
+        a pause carries the time it was first sent, before the pause (the pipe
+        sends a call again until the store answers), so it looks as old as the
+        pause; its next beat, a beat later, carries the time again. (Without
+        them both nodes of the Sentinel kill -9 test reaped each other after the
+        failover, and a seat's timer played it before its player's own flip:
+        stale_step.)
         """
         since = self._beating_since
-        settle = self.settings.dead_node_s + 2 * HEARTBEAT_S
+        settle = self.settings.dead_node_s + (2 * HEARTBEAT_S if self._paused else 0.0)
         if since is None or time.monotonic() - since < settle:
             return
         dead = await self.store.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))

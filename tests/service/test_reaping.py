@@ -30,8 +30,9 @@ async def test_a_beat_that_waited_out_the_store_does_not_get_its_node_reaped(
     await reaper.store.heartbeat("reap-b", now_ms() - 5000)
     before = now_ms() - int(settings.dead_node_s * 1000)
     assert "reap-b" in await reaper.store.dead_nodes(before)
-    # The reaper's own beats have gone through for dead_node_s since the pause:
-    # reap-b's next beat (a beat later) has not come yet. Not reaped.
+    # The reaper's own beats have gone through for dead_node_s since a pause of the
+    # store: reap-b's next beat (a beat later) has not come yet. Not reaped.
+    reaper.jobs._paused = True
     reaper.jobs._beating_since = time.monotonic() - settings.dead_node_s - 0.5
     await reaper.jobs._reap_nodes()
     assert "reap-b" in await reaper.store.dead_nodes(before)
@@ -39,3 +40,17 @@ async def test_a_beat_that_waited_out_the_store_does_not_get_its_node_reaped(
     reaper.jobs._beating_since = time.monotonic() - settings.dead_node_s - 2 * HEARTBEAT_S - 0.1
     await reaper.jobs._reap_nodes()
     assert "reap-b" not in await reaper.store.dead_nodes(now_ms())
+
+
+async def test_without_a_pause_a_silent_node_is_reaped_after_dead_node_s(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """No pause of the store: a node silent for dead_node_s is reaped as before (the
+    SIGSTOP test's node is reaped within its 4.5 s)."""
+    url, _, pipe = db
+    settings = Settings(redis_url=url, dead_node_s=3.0)
+    reaper = Node(settings, "reap-c", pipe)
+    await reaper.store.heartbeat("reap-d", now_ms() - 5000)
+    reaper.jobs._beating_since = time.monotonic() - settings.dead_node_s - 0.5
+    await reaper.jobs._reap_nodes()
+    assert "reap-d" not in await reaper.store.dead_nodes(now_ms())
