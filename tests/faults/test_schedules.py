@@ -69,6 +69,14 @@ FOUND: dict[int, tuple[str, str]] = {
         "failover",
         "unretrieved task errors: LocalDelivery._fill_gap let NotDurable out of its task",
     ),
+    3091: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past the first 2,000: a node that missed the update "
+        "numbering its last event as another one heard the next update, numbered after "
+        "it, and sent it on a history its members never had: a game stuck. An update "
+        "with events after the last one sent but from a version no later than the one "
+        "sent is of another history too (LocalDelivery._differs)",
+    ),
     114: (
         "every replica's link cut",
         "the simulator stopped its clients when they had all seen the end, though a "
