@@ -66,9 +66,9 @@ class LocalRoom:
     version: int = 0
     """The room's version with the event numbered ``seq`` (0: not known)."""
     diverged: bool = False
-    """An update numbered its events as ones this node already sent with other events
-    (the store went back in time): nothing more is sent until a snapshot from the
-    store (``catch_up``) replaces what the members hold."""
+    """An update is of another history than what this node sent (the store went back in
+    time): nothing more is sent until the room's rewind (``Jobs.rewind_diverged``)
+    sends every member a snapshot."""
 
 
 def gone_error(code: str, action_id: int | None) -> m.Error:
@@ -173,9 +173,9 @@ class LocalDelivery:
         if resets:
             room.version = 0
         elif self._differs(room, update):
-            # The same number, another event: the store went back in time (a failover
-            # at --redis-min-replicas 0) and numbered new events as lost ones this
-            # node sent. Its members are given the room as the store holds it.
+            # The store went back in time (a failover at --redis-min-replicas 0) and
+            # numbered new events as lost ones this node sent: the room is rewound,
+            # its numbers past both, and every member gets a snapshot.
             log.warning("room_diverged", room=update.code, local=room.seq, update=update.last_seq)
             room.diverged = True
             room.pending.clear()
