@@ -68,6 +68,8 @@ class Jobs:
         self._probed = False
         self._paused = False
         """This node's beats stopped once (the store paused) since it started."""
+        self._pauses = 0
+        """Pauses of the store the readiness probe saw (a beat across one is no steady beat)."""
 
     async def join_nodes(self) -> None:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
@@ -144,11 +146,19 @@ class Jobs:
             if self.store_ok:
                 log.warning("redis_unreachable", error=repr(exc))
             self.store_ok = False
+            self._store_paused()
         else:
             if not self.store_ok and self._probed:
                 log.info("redis_reachable")
             self.store_ok = True
         self._probed = True
+
+    def _store_paused(self) -> None:
+        """The store did not answer: this node's beating starts again with its next
+        beat, and the reaper waits two beats more from then (``_reap_nodes``)."""
+        self._paused = True
+        self._pauses += 1
+        self._beating_since = None
 
     async def _heartbeat(self) -> None:
         # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
@@ -157,12 +167,12 @@ class Jobs:
         # A beat on its way (perhaps going again and again, while the store takes
         # no writes) does not count as beating.
         since, self._beating_since = self._beating_since, None
-        began = time.monotonic()
+        began, pauses = time.monotonic(), self._pauses
         known = await self.store.heartbeat(self.node_id, now_ms())
         landed = time.monotonic()
         # A beat that took longer than a beat went again and again through a pause of
         # the store: beating starts again now (so the reaper waits, _reap_nodes).
-        steady = since is not None and landed - began < HEARTBEAT_S
+        steady = since is not None and landed - began < HEARTBEAT_S and pauses == self._pauses
         if not steady and self._beats:
             self._paused = True  # (the reaper waits two beats more from now: _reap_nodes)
         self._beating_since = since if steady else landed

@@ -17,6 +17,7 @@ from server.config import Settings
 from server.service.jobs import HEARTBEAT_S
 from server.service.node import Node
 from server.service.service import now_ms
+from server.store.embedded import free_port
 from server.store.pipe import RedisPipe
 
 
@@ -54,3 +55,17 @@ async def test_without_a_pause_a_silent_node_is_reaped_after_dead_node_s(
     reaper.jobs._beating_since = time.monotonic() - settings.dead_node_s - 0.5
     await reaper.jobs._reap_nodes()
     assert "reap-d" not in await reaper.store.dead_nodes(now_ms())
+
+
+async def test_a_store_that_does_not_answer_the_probe_restarts_the_reapers_wait() -> None:
+    """A failover quick enough that no beat of this node took long still stopped the
+    others' beats: the readiness probe saw the store silent, so beating starts again
+    with the next beat, and the reaper waits two beats more from then."""
+    nowhere = Node(Settings(redis_url=f"redis://127.0.0.1:{free_port()}"), "reap-e")
+    nowhere.jobs._beating_since = time.monotonic() - 60.0
+    try:
+        await nowhere.jobs._probe()
+        assert not nowhere.jobs.store_ok
+        assert nowhere.jobs._beating_since is None and nowhere.jobs._paused
+    finally:
+        await nowhere.pipe.close()
