@@ -155,7 +155,10 @@ class LocalDelivery:
         room = self.rooms.get(code)
         if room is None:
             return 0
-        return max(room.seq, max((mb.last_seq for mb in room.members.values()), default=0))
+        top = room.seq
+        for mb in room.members.values():  # (no generator: one per flip costs ~10x)
+            top = max(top, mb.last_seq)
+        return top
 
     def deliver(self, update: RoomUpdate, rec: RoomRecord | None) -> None:
         """Send a committed update's events to the room's local members, in order."""
