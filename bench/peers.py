@@ -1,6 +1,14 @@
 """krig and a minimal Colyseus War room, side by side (issue 27, "The benchmark").
 
     .venv/bin/python bench/peers.py --rounds 3 --seconds 10
+    .venv/bin/python bench/peers.py --paced-rooms 500 --servers krig,colyseus-cas
+
+With ``--paced-rooms N`` every round also runs each server at a person's pace:
+N rooms of 2 bots, each seat flipping ``--think`` seconds (default 1) ± half
+that (uniform) after the table allows it, for ``--paced-seconds`` (default
+40), on a fresh server and Redis; the paced table gives server CPU, Redis CPU
+and Redis commands a flip (INFO commandstats: a script's inner commands
+count, by command) beside the same round's flat-out figures.
 
 Every server runs on its own with a fresh redis-server (loopback TCP): the
 server and its Redis pinned to CPU 0, the one load client (bench/peers/load.mjs,
@@ -113,6 +121,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="the Colyseus rooms' ioredis client pipelines each loop turn's commands "
         "(off by default, ioredis's own default: see colyseus_server.mjs)",
     )
+    parser.add_argument(
+        "--paced-rooms", type=int, default=0,
+        help="also run each server at a person's pace with this many rooms (default 0: not)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--think", type=float, default=1.0,
+        help="paced: a seat flips this many seconds ± half after the table allows it (default 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--paced-seconds", type=float, default=40.0,
+        help="paced: measured time per run (default 40)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--paced-warmup", type=float, default=5.0,
+        help="paced: play before measuring (default 5)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--paced-only", action="store_true", help="run the paced runs only (no flat-out run)"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write every run's figures here")
     args = parser.parse_args(argv)
     servers = [s.strip() for s in args.servers.split(",") if s.strip()]
@@ -121,6 +148,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--servers: unknown {', '.join(unknown) or '(none given)'}")
     if args.rounds < 1 or args.seconds <= 0 or args.warmup < 0 or args.rooms < 1:
         parser.error("--rounds and --rooms must be at least 1, --seconds above 0")
+    if args.paced_rooms < 0 or args.think <= 0 or args.paced_seconds <= 0:
+        parser.error("--paced-rooms must be at least 0, --think and --paced-seconds above 0")
+    if args.paced_only and not args.paced_rooms:
+        parser.error("--paced-only needs --paced-rooms")
     args.servers = servers
     return args
 
@@ -235,6 +266,9 @@ class Run:
 
     server: str
     round: int
+    mode: str
+    """``flat`` (closed loop) or ``paced`` (a person's pace)."""
+    rooms: int
     flips: int
     seconds: float
     flips_per_s: float
@@ -256,21 +290,33 @@ class Run:
     steal: float
     """Share of the measured time the hypervisor took from CPU 0 (steal)."""
     errors: dict[str, int] = field(default_factory=dict)
+    redis_by_command: dict[str, float] = field(default_factory=dict)
+    """Redis commands per flip by command (those scripts run included)."""
 
 
-def _redis_cmds(client: redis.Redis) -> int:
+NOT_COUNTED = ("info", "config|resetstat", "config")
+"""The runner's own commands to Redis."""
+
+
+def _redis_calls(client: redis.Redis) -> dict[str, int]:
+    """Calls so far by command (commandstats: commands a script runs included)."""
     stats = client.info("commandstats")
-    return sum(int(v["calls"]) for k, v in stats.items() if k not in ("cmdstat_info",))
+    calls = {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+    return {k: n for k, n in calls.items() if k not in NOT_COUNTED}
 
 
-def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path) -> Run:
-    """Start ``name`` (with a fresh Redis unless it keeps nothing there), load it, measure."""
+def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path, mode: str = "flat") -> Run:
+    """Start ``name`` (with a fresh Redis unless it keeps nothing there), load it, measure.
+
+    ``mode``: ``flat`` (closed loop, ``--rooms``) or ``paced`` (``--paced-rooms`` at
+    a person's pace, ``--think``)."""
     port = free_port()
+    paced = mode == "paced"
     procs: list[subprocess.Popen[bytes]] = []
     logs: list[IO[bytes]] = []
 
     def logged(tag: str) -> tuple[Path, IO[bytes]]:
-        path = work / f"{name}-{rnd}-{tag}.log"
+        path = work / f"{name}-{rnd}-{mode}-{tag}.log"
         f = path.open("wb")
         logs.append(f)
         return path, f
@@ -282,7 +328,7 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path) -> Run:
         if name != "colyseus":
             rport = free_port()
             path, f = logged("redis")
-            rdir = work / f"redis-{name}-{rnd}"
+            rdir = work / f"redis-{name}-{rnd}-{mode}"
             rdir.mkdir()
             rp = spawn(
                 [find_redis_server(), "--port", str(rport), "--bind", "127.0.0.1",
@@ -335,15 +381,20 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path) -> Run:
         procs.append(server)
         wait_for(name, server, path, "listening")
         client_log, cf = logged("client-stderr")
+        rooms, warmup, seconds, think = (
+            (args.paced_rooms, args.paced_warmup, args.paced_seconds, args.think)
+            if paced
+            else (args.rooms, args.warmup, args.seconds, 0.0)
+        )
         client = spawn(
             ["node", str(PEERS / "load.mjs"), "--target", target, "--url", url,
-             "--rooms", str(args.rooms), "--warmup", str(args.warmup),
-             "--seconds", str(args.seconds)],
+             "--rooms", str(rooms), "--warmup", str(warmup),
+             "--seconds", str(seconds), "--think", str(think)],
             CLIENT_CPU, stdout=subprocess.PIPE, stderr=cf, env=node_env(),
         )  # fmt: skip
         procs.append(client)
         try:
-            return _measure(name, rnd, client, server, rp, admin)
+            return _measure(name, rnd, mode, rooms, client, server, rp, admin)
         except RuntimeError as exc:
             said = client_log.read_text(errors="replace")[-2000:]
             raise RuntimeError(f"{exc}\n{said}") from None
@@ -359,6 +410,8 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path) -> Run:
 def _measure(
     name: str,
     rnd: int,
+    mode: str,
+    rooms: int,
     client: subprocess.Popen[bytes],
     server: subprocess.Popen[bytes],
     rp: subprocess.Popen[bytes] | None,
@@ -367,7 +420,9 @@ def _measure(
     """Follow the client's markers; read every CPU time at each."""
     assert client.stdout is not None
 
-    def sample() -> tuple[float, float, float, float, float, int]:
+    Sample = tuple[float, float, float, float, float, dict[str, int]]
+
+    def sample() -> Sample:
         busy, steal = core_times(SERVER_CPU)
         return (
             cpu_seconds(server.pid),
@@ -375,10 +430,10 @@ def _measure(
             cpu_seconds(client.pid),
             busy,
             steal,
-            _redis_cmds(admin) if admin is not None else 0,
+            _redis_calls(admin) if admin is not None else {},
         )
 
-    marks: dict[str, tuple[float, float, float, float, float, int]] = {}
+    marks: dict[str, Sample] = {}
     result: dict[str, Any] | None = None
     for raw in client.stdout:
         line = raw.decode().strip()
@@ -398,9 +453,16 @@ def _measure(
         raise RuntimeError(f"{name}: no flip in the measured time ({result.get('errors')})")
     secs = float(result["seconds"])
     ours = (s1 - s0) + (r1 - r0)
+    by_command = {
+        cmd: (calls - n0.get(cmd, 0)) / flips
+        for cmd, calls in sorted(n1.items(), key=lambda kv: -(kv[1] - n0.get(kv[0], 0)))
+        if calls > n0.get(cmd, 0)
+    }
     return Run(
         server=name,
         round=rnd,
+        mode=mode,
+        rooms=rooms,
         flips=flips,
         seconds=secs,
         flips_per_s=float(result["flips_per_s"]),
@@ -410,19 +472,23 @@ def _measure(
         redis_us=(r1 - r0) / flips * 1e6 if rp is not None else None,
         client_us=(c1 - c0) / flips * 1e6,
         frames_in=int(result["frames_in"]) / flips,
-        redis_cmds=(n1 - n0) / flips if admin is not None else None,
+        redis_cmds=sum(by_command.values()) if admin is not None else None,
         cpu0_others=max(0.0, (b1 - b0) - ours) / secs,
         steal=(st1 - st0) / secs,
         errors={str(k): int(v) for k, v in result.get("errors", {}).items()},
+        redis_by_command=by_command,
     )
 
 
-def schedule(servers: Sequence[str], rounds: int) -> list[tuple[int, str]]:
-    """Every server once a round, the order rotated by one each round (interleaved)."""
-    order: list[tuple[int, str]] = []
+def schedule(
+    servers: Sequence[str], rounds: int, modes: Sequence[str] = ("flat",)
+) -> list[tuple[int, str, str]]:
+    """Every server once a round in each mode (a server's flat-out run, then its paced
+    one), the order of the servers rotated by one each round (interleaved)."""
+    order: list[tuple[int, str, str]] = []
     for rnd in range(rounds):
         k = rnd % len(servers)
-        order += [(rnd + 1, s) for s in [*servers[k:], *servers[:k]]]
+        order += [(rnd + 1, s, m) for s in [*servers[k:], *servers[:k]] for m in modes]
     return order
 
 
@@ -455,10 +521,10 @@ def _median_or_none(values: list[float | None]) -> float | None:
     return statistics.median(known) if known else None
 
 
-def medians(runs: Sequence[Run]) -> list[Row]:
+def medians(runs: Sequence[Run], mode: str = "flat") -> list[Row]:
     rows = []
     for name in SERVERS:
-        mine = [r for r in runs if r.server == name]
+        mine = [r for r in runs if r.server == name and r.mode == mode]
         if not mine:
             continue
         rows.append(
@@ -525,6 +591,65 @@ def format_table(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+PACED_COLUMNS = (
+    "server",
+    "flips/s",
+    "server µs/flip paced (rounds)",
+    "flat out",
+    "paced ÷ flat",
+    "Redis µs/flip paced",
+    "flat out",
+    "Redis cmds/flip paced",
+    "flat out",
+    "reveal p50 / p99 ms",
+)
+
+
+def format_paced(runs: Sequence[Run]) -> str:
+    """Each server at a person's pace beside its flat-out figures of the same rounds,
+    and its Redis commands a flip by command."""
+    flat = {r.server: r for r in medians(runs, "flat")}
+    paced = medians(runs, "paced")
+
+    def num(x: float | None, digits: int = 1) -> str:
+        return "—" if x is None else f"{x:,.{digits}f}"
+
+    lines = ["| " + " | ".join(PACED_COLUMNS) + " |", "|" + "---|" * len(PACED_COLUMNS)]
+    notes = []
+    for r in paced:
+        f = flat.get(r.server)
+        name = f"**{r.server}**" if r.server.startswith("krig") else r.server
+        lines.append(
+            "| "
+            + " | ".join(
+                [
+                    name,
+                    f"{r.flips_per_s:,.0f}",
+                    f"{r.server_us:.1f} ({r.spread[0]:.1f}-{r.spread[1]:.1f})",
+                    num(f.server_us if f else None),
+                    f"{r.server_us / f.server_us:.2f}x" if f else "—",
+                    num(r.redis_us),
+                    num(f.redis_us if f else None),
+                    num(r.redis_cmds, 2),
+                    num(f.redis_cmds if f else None, 2),
+                    f"{r.p50_ms:.1f} / {r.p99_ms:.1f}",
+                ]
+            )
+            + " |"
+        )
+        mine = [x for x in runs if x.server == r.server and x.mode == "paced"]
+        commands = sorted({c for x in mine for c in x.redis_by_command})
+        if commands:
+            by = {
+                c: statistics.median(x.redis_by_command.get(c, 0.0) for x in mine) for c in commands
+            }
+            shown = ", ".join(
+                f"{c.upper()} {v:.3f}" for c, v in sorted(by.items(), key=lambda kv: -kv[1])
+            )
+            notes.append(f"{r.server}, paced, Redis commands a flip by command: {shown}")
+    return "\n".join([*lines, "", *notes])
+
+
 def format_notes(runs: Sequence[Run]) -> str:
     """What else ran on the server's core while it was measured; errors; frames per flip."""
     if not runs:
@@ -534,7 +659,7 @@ def format_notes(runs: Sequence[Run]) -> str:
     frames = {
         name: statistics.median(r.frames_in for r in runs if r.server == name)
         for name in SERVERS
-        if any(r.server == name for r in runs)
+        if any(r.server == name and r.mode == "flat" for r in runs)
     }
     errors: dict[str, int] = {}
     for r in runs:
@@ -584,13 +709,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         flush=True,
     )
     runs: list[Run] = []
+    modes = ("paced",) if args.paced_only else ("flat", "paced") if args.paced_rooms else ("flat",)
     with tempfile.TemporaryDirectory(prefix="krig-peers-") as tmp:
-        for rnd, name in schedule(args.servers, args.rounds):
-            run = run_one(name, rnd, args, Path(tmp))
+        for rnd, name, mode in schedule(args.servers, args.rounds, modes):
+            run = run_one(name, rnd, args, Path(tmp), mode)
             runs.append(run)
+            cmds = "" if run.redis_cmds is None else f", {run.redis_cmds:.2f} Redis cmds/flip"
             print(
-                f"  round {rnd} {name:<22} {run.server_us:6.1f} µs/flip server, "
-                f"{run.flips_per_s:8,.0f} flips/s, CPU 0 others {run.cpu0_others:.0%}",
+                f"  round {rnd} {name:<22} {mode:<5} {run.server_us:6.1f} µs/flip server, "
+                f"{run.flips_per_s:8,.0f} flips/s{cmds}, CPU 0 others {run.cpu0_others:.0%}",
                 file=sys.stderr,
                 flush=True,
             )
@@ -601,8 +728,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.warmup:g} s warm-up; medians over the rounds (server µs/flip: the rounds' range "
         f"in brackets); load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
     )
-    print()
-    print(format_table(rows))
+    if rows:
+        print()
+        print(format_table(rows))
+    if args.paced_rooms:
+        print()
+        print(
+            f"At a person's pace: {args.paced_rooms} rooms of 2 bots, each seat flipping "
+            f"{args.think:g} s ± {args.think / 2:g} s (uniform) after the table allows it, "
+            f"{args.paced_seconds:g} s after {args.paced_warmup:g} s warm-up, a fresh server "
+            "and Redis; flat out: the same round's closed-loop run above"
+        )
+        print()
+        print(format_paced(runs))
     print()
     print(format_notes(runs))
     if args.json:

@@ -25,7 +25,7 @@ from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialBackoff
 
 from server.errors import RedisUrlError
-from server.store.pipe import parse_target
+from server.store.target import parse_target
 
 REDIS_POOL = 64
 """Redis connections per process; callers queue for one instead of failing."""

@@ -1,10 +1,12 @@
 // The closed-loop load client of bench/peers.py, the same for every server:
 //
 //   NODE_ENV=production node load.mjs --target krig|colyseus --url URL
-//       [--rooms 50] [--warmup 2] [--seconds 10]
+//       [--rooms 50] [--warmup 2] [--seconds 10] [--think 0]
 //
 // N rooms of 2 bots. A bot flips as soon as the previous reveal has reached
-// it (and asks for a rematch when the reveal ends the game). Everything a bot
+// it (and asks for a rematch when the reveal ends the game). With --think S
+// (a person's pace) each bot waits S seconds ± S/2 (uniform) once the table
+// allows its flip (or its rematch), each seat on its own draw. Everything a bot
 // does is the same code for both servers (Bot, Tally below); only the
 // adapter that speaks the server's protocol differs, and both adapters use
 // the same WebSocket library (`ws`) and the same msgpack library
@@ -35,6 +37,7 @@ const { values: opts } = parseArgs({
     rooms: { type: "string", default: "50" },
     warmup: { type: "string", default: "2" },
     seconds: { type: "string", default: "10" },
+    think: { type: "string", default: "0" },
   },
 });
 
@@ -56,6 +59,13 @@ class Tally {
 }
 
 const tally = new Tally();
+const THINK_MS = Number(opts.think) * 1000;
+
+/** Run `act` now (closed loop) or after a person's think time (S ± S/2, uniform). */
+function afterThinking(act) {
+  if (THINK_MS <= 0) act();
+  else setTimeout(act, THINK_MS * (0.5 + Math.random()));
+}
 
 /** A room's two bots and its reveal latencies. */
 class LoadRoom {
@@ -99,16 +109,20 @@ class Bot {
 
   gameStarted(step) {
     this.onStarted();
-    this.flip(step);
+    afterThinking(() => this.flip(step));
   }
 
   reveal(step, over) {
     this.room.revealed(step);
     if (over) {
       if (this.seatNo === 0 && tally.measuring) tally.games += 1;
-      if (!tally.stopping) this.seat.rematch();
+      if (!tally.stopping) {
+        afterThinking(() => {
+          if (!tally.stopping) this.seat.rematch();
+        });
+      }
     } else {
-      this.flip(step + 1);
+      afterThinking(() => this.flip(step + 1));
     }
   }
 
@@ -315,6 +329,7 @@ async function main() {
   const result = {
     target: opts.target,
     rooms,
+    think_s: THINK_MS / 1000,
     setup_s: setup,
     seconds,
     flips: tally.flips,

@@ -26,7 +26,7 @@ from client_cli.rules_text import PRESETS, overrides
 from client_cli.session import WAITING_FOR_STORE, Session
 from client_cli.table import Table
 from client_cli.tui import view
-from client_cli.tui.app import FormScreen, KrigApp, keys_line, say_error
+from client_cli.tui.base import FormScreen, KrigBase, keys_line, say_error
 from client_cli.tui.forms import COMMON_RULES, Field, preset_field, rule_field, rule_fields, yes_no
 from client_cli.tui.look import rule
 from client_cli.words import error_words, refusal
@@ -100,9 +100,9 @@ class RoomScreen(Screen[None]):
     # ------------------------------------------------------------ layout
 
     @property
-    def krig(self) -> KrigApp:
+    def krig(self) -> KrigBase:
         app = self.app
-        assert isinstance(app, KrigApp)
+        assert isinstance(app, KrigBase)
         return app
 
     @property
@@ -543,7 +543,7 @@ class VerifyScreen(ModalScreen[None]):
     @work(exclusive=True)
     async def check(self) -> None:
         app = self.app
-        assert isinstance(app, KrigApp) and app.session is not None
+        assert isinstance(app, KrigBase) and app.session is not None
         text = Text()
         try:
             reply = await app.session.request(
@@ -612,7 +612,7 @@ class RoomSettings(FormScreen):
     @work(exclusive=True, group="submit")
     async def submit(self) -> None:
         app = self.app
-        assert isinstance(app, KrigApp) and app.session is not None
+        assert isinstance(app, KrigBase) and app.session is not None
         rows = self.rows
         preset = str(rows["preset"].value)
         try:

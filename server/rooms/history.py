@@ -15,6 +15,12 @@ from server.rooms.state import RoomRecord
 from server.rooms.transition import Outcome, add_event
 from server.rooms.views import room_info
 
+REWIND_MARGIN = 1000
+"""How far past what the rewinding node saw a rewind's numbers jump. Another node
+may have shown its members events this node never saw (lost with the store's
+past); a jump past those too makes them a gap there, filled with a snapshot,
+never an event that seems to follow the one they were shown."""
+
 
 def rewound(rec: RoomRecord, out: Outcome, seen_seq: int, diverged: bool = False) -> None:
     """Someone has seen this room up to event ``seen_seq``; the store holds less.
@@ -26,6 +32,6 @@ def rewound(rec: RoomRecord, out: Outcome, seen_seq: int, diverged: bool = False
     """
     if seen_seq <= rec.seq and not diverged:
         return
-    rec.seq = max(rec.seq, seen_seq)
+    rec.seq = max(rec.seq, seen_seq) + REWIND_MARGIN
     add_event(rec, out, m.RoomChanged, room=room_info(rec))
     out.resnapshot = True

@@ -176,17 +176,12 @@ class LocalDelivery:
         if resets:
             room.version = 0
         elif self._differs(room, update):
-            # The store went back in time (a failover at --redis-min-replicas 0) and
-            # numbered new events as lost ones this node sent: the room is rewound,
-            # its numbers past both, and every member gets a snapshot.
-            log.warning("room_diverged", room=update.code, local=room.seq, update=update.last_seq)
-            room.diverged = True
-            room.pending.clear()
-            self.on_diverged(update.code)
+            self.diverge(update.code, update.last_seq)
             return
         if update.last_seq <= room.seq:
             return
-        if update.first_seq > room.seq + 1:
+        if update.first_seq > room.seq + 1 and not update.private & Private.SNAPSHOTS:
+            # (A rewind's numbers jump, and its snapshot replaces all a member holds.)
             room.pending[update.first_seq] = update
             if room.gap_task is None or room.gap_task.done():
                 room.gap_task = asyncio.get_running_loop().create_task(self._fill_gap(update.code))
@@ -197,6 +192,31 @@ class LocalDelivery:
             self._send_update(room, nxt, None, nxt.private)
         for first in [f for f, u in room.pending.items() if u.last_seq <= room.seq]:
             del room.pending[first]
+
+    def diverge(self, code: str, store_seq: int) -> None:
+        """The same number, another event: the store went back in time (a failover at
+        --redis-min-replicas 0) and numbered new events as lost ones this node sent.
+        Nothing more of the room is sent until it is rewound and its members are given
+        the room as the store holds it (``Jobs.rewind_diverged``)."""
+        room = self.rooms.get(code)
+        if room is None or room.diverged:
+            return
+        log.warning("room_diverged", room=code, local=room.seq, update=store_seq)
+        room.diverged = True
+        room.pending.clear()
+        self.on_diverged(code)
+
+    def last_differs(self, code: str, seq: int, frame: bytes | None) -> bool:
+        """Whether the store's event ``seq`` (its frame) is another event than the one
+        this node sent its members under that number (unknown on either side: no)."""
+        room = self.rooms.get(code)
+        return (
+            room is not None
+            and room.seq == seq
+            and frame is not None
+            and room.last_frame is not None
+            and frame != room.last_frame
+        )
 
     @staticmethod
     def _differs(room: LocalRoom, update: RoomUpdate) -> bool:
@@ -338,7 +358,11 @@ class LocalDelivery:
         loaded = await self.store.load(code)
         if loaded is None:
             return
-        kept = await self.store.events_after(code, room.seq)
+        # One event before what was sent, when this node knows the frame it sent under
+        # that number: a store that went back in time and numbered another event so
+        # shows itself (``_differs``) instead of being caught up on a different past.
+        overlap = 1 if room.last_frame is not None and room.seq > 0 else 0
+        kept = await self.store.events_after(code, room.seq - overlap)
         room = self.rooms.get(code)
         if room is None or loaded.seq <= room.seq or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)
@@ -365,6 +389,9 @@ class LocalDelivery:
                 0,
                 private=private_of(frames),
             )
+            if update.first_seq <= room.seq and self._differs(room, update):
+                self.diverge(code, last_seq)
+                return
             self._send_update(room, update, rec, update.private)
         self._put_out_missed(code, rec)
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import heapq
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import structlog
 from redis.exceptions import RedisError
@@ -30,10 +32,34 @@ from server.store.store import Store
 log = structlog.get_logger("krig.jobs")
 
 SWEEP_S = 0.2
+"""The sweep runs at most this often (deadlines this close together are met together)."""
+SWEEP_IDLE_S = 1.0
+"""How often the sweep reads the deadline set when no deadline this node wrote is near:
+for the deadlines other nodes wrote (one that stopped, a room shared with one). One
+this node wrote is met within SWEEP_S of it (``Jobs._sweeping``)."""
 RECONCILE_S = 1.0
 HEARTBEAT_S = 2.0
 PROBE_S = 1.0
 """How often, and how long at most, the readiness probe waits for Redis to answer."""
+QUIET_AFTER = 2
+"""Runs of the reconcile job without an event after which a room counts as quiet (a
+person flips within 1.5 s of being allowed to: a room in play is never quiet)."""
+QUIET_CHECK_MAX = 16
+"""The reconcile job reads a quiet room (nothing delivered in it since it was
+last looked at) 2, 4, 8, 16 and then every 16 of its runs after its last event;
+a room something happens in is not read at all (see ``Jobs._reconcile``)."""
+
+
+@dataclass(slots=True)
+class _Watch:
+    """What the reconcile job knows of one local room."""
+
+    seq: int
+    """The room's local seq when the job last saw it."""
+    due: int
+    """The job's run at which the room is read from Redis next (if still quiet)."""
+    every: int
+    """Runs between two reads while the room stays quiet (doubles up to QUIET_CHECK_MAX)."""
 
 
 def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
@@ -60,6 +86,17 @@ class Jobs:
         self._tasks: list[asyncio.Task[None]] = []
         self._beats = 0
         self._behind: dict[str, int] = {}
+        self._watch: dict[str, _Watch] = {}
+        """Per local room: when the reconcile job reads it next (``_reconcile``)."""
+        self._runs = 0
+        """Runs of the reconcile job so far."""
+        self._dues: list[int] = []
+        """Deadlines this node wrote that are still ahead (a heap, ms): the sweep wakes
+        for the first."""
+        self._due_soon: asyncio.Event | None = None
+        store.on_due = self._due_written
+        self._opens = 0
+        """The relay's subscription openings the reconcile job has seen."""
         self.store_ok = False
         """Redis answered the last readiness probe (within PROBE_S)."""
         self._beating_since: float | None = None
@@ -98,7 +135,7 @@ class Jobs:
                 self._every(max(1.0, self.settings.dead_node_s / 3), self._reap_nodes),
                 name="reap_nodes",
             ),
-            loop.create_task(self._every(SWEEP_S, self._sweep), name="sweep"),
+            loop.create_task(self._sweeping(), name="sweep"),
             loop.create_task(self._every(RECONCILE_S, self._reconcile), name="reconcile"),
             loop.create_task(self._every(PROBE_S, self._probe), name="probe"),
         ]
@@ -189,25 +226,64 @@ class Jobs:
         self._beats += 1
 
     async def _reconcile(self) -> None:
-        """Catch up rooms whose events this node missed and has no later event to notice by.
+        """Catch up rooms whose events this node missed and has no later event to notice by,
+        and tell the members of a room the store no longer has.
 
-        A subscription can lose messages without an error reaching us (the
-        client library reconnects and resubscribes by itself); if the missed
-        event was the last one, every client may be waiting on it. One
-        pipelined round trip a second compares each local room with Redis.
+        A subscription can lose messages (a failover, a reconnect); if the missed
+        event was the last one, every client may be waiting on it. A room is read
+        from Redis (its journal's last entry, all of them in one pipelined round
+        trip) only when that can find something: when this node first sees it,
+        when it stayed quiet (nothing delivered in it since the job last looked:
+        a missed last event leaves a room quiet) QUIET_AFTER, twice that... then
+        every QUIET_CHECK_MAX runs after its last event, while it seemed behind,
+        and every room once after the subscription was (re)opened. A room in play
+        is never read: each of this node's commits compared its version with
+        Redis (and would have failed on a room gone or moved on), and each update
+        heard moved it on. So the job costs Redis commands in proportion to what
+        changed and to the quiet rooms, not to rooms times seconds.
         """
-        codes = list(self.delivery.rooms)
+        self._runs += 1
+        runs = self._runs
+        local = self.delivery.rooms
+        opens = getattr(self.relay, "opens", 0)
+        everything = opens != self._opens
+        behind = self._behind
+        watch = self._watch
+        if len(watch) > len(local):
+            for code in [c for c in watch if c not in local]:
+                del watch[code]
+        codes: list[str] = []
+        for code, local_room in local.items():
+            w = watch.get(code)
+            # (A room whose rewind failed is read every run until one succeeds.)
+            wanted = everything or code in behind or local_room.diverged
+            if w is None:
+                watch[code] = _Watch(local_room.seq, runs + QUIET_AFTER, QUIET_AFTER)
+                codes.append(code)  # (first seen: read it once)
+            elif w.seq != local_room.seq:  # something happened in it since: quiet from now
+                w.seq, w.due, w.every = local_room.seq, runs + QUIET_AFTER, QUIET_AFTER
+                if wanted:
+                    codes.append(code)
+            elif wanted or runs >= w.due:
+                codes.append(code)
         if not codes:
+            self._opens = opens
             return
-        behind, self._behind = self._behind, {}
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
-        before = [self.delivery.rooms[code].seq for code in codes]
-        seqs = await self.store.room_seqs(codes)
-        for code, seq, seen in zip(codes, seqs, before, strict=True):
+        before = [local[code].seq for code in codes]
+        lasts = await self.store.room_lasts(codes)
+        # (Read: what asked for it is done. A read that failed leaves it for next time.)
+        self._opens, self._behind = opens, {}
+        for code, last, seen in zip(codes, lasts, before, strict=True):
             room = self.delivery.rooms.get(code)
             if room is None:
                 continue
+            seq = None if last is None else last[0]
+            w = watch.get(code)
+            if w is not None and w.seq == seen:  # (still quiet: read again later)
+                w.due = runs + w.every
+                w.every = min(w.every * 2, QUIET_CHECK_MAX)
             if room.diverged and seq is not None:
                 await self.rewind_diverged(code)  # (the last try failed)
             elif seq is None:  # expired, or a Redis that came back without it
@@ -229,6 +305,11 @@ class Jobs:
                         code, functools.partial(rooms.rewound, seen_seq=room.seq)
                     )
             elif seq == room.seq:
+                if last is not None and self.delivery.last_differs(code, seq, last[1]):
+                    # The same number, another event (its update never reached this
+                    # node): the store went back in time and numbered a new event as
+                    # the lost one this node sent. Rewound, not left stuck.
+                    self.delivery.diverge(code, seq)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second
                 log.info("room_behind", room=code, local=room.seq, redis=seq)
@@ -302,6 +383,42 @@ class Jobs:
                     await self.service.apply(code, functools.partial(_lose_node, node=node))
             await self.store.forget_node(node)
             log.info("node_reaped", dead_node=node)
+
+    def _due_written(self, due_ms: int) -> None:
+        """This node wrote a deadline: the sweep wakes for it (if it is the first ahead)."""
+        first = self._dues[0] if self._dues else None
+        heapq.heappush(self._dues, due_ms)
+        if (first is None or due_ms < first) and self._due_soon is not None:
+            self._due_soon.set()
+
+    async def _sweeping(self) -> None:
+        """Run the sweep when a deadline this node wrote comes (SWEEP_S apart at least),
+        and every SWEEP_IDLE_S for the others: Redis is read in proportion to the
+        deadlines, not five times a second whatever happens."""
+        self._due_soon = soon = asyncio.Event()
+        dues = self._dues
+        last = 0.0
+        while True:
+            soon.clear()
+            now = now_ms()
+            wait = SWEEP_IDLE_S * 1000 - (now - last)
+            if dues:
+                wait = min(wait, dues[0] + 2 - now)  # (+2: a timer may fire a little early)
+            wait = max(wait, SWEEP_S * 1000 - (now - last))
+            if wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(soon.wait(), wait / 1000)
+                if soon.is_set():
+                    continue  # (an earlier deadline: wait for it instead)
+            last = now = now_ms()
+            while dues and dues[0] <= now:
+                heapq.heappop(dues)
+            try:
+                await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("background_job_failed", job="_sweep", error=str(exc))
 
     async def _sweep(self) -> None:
         """Play awaited seats whose grace period ran out (exactly once across nodes)."""

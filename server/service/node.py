@@ -77,6 +77,7 @@ class Node:
         self.delivery.on_last = self._last_member
         self.delivery.on_loaded = self.service.remember
         self.delivery.on_diverged = lambda code: self._spawn(self.jobs.rewind_diverged(code))
+        pipe.on_switch.append(self.service.forget_all)
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property

@@ -47,6 +47,9 @@ class Relay:
         self.delivery = delivery
         self.ok = False
         """The subscription is open (Redis answers)."""
+        self.opens = 0
+        """Times the subscription was opened (the reconcile job reads every room after one:
+        what was published while it was closed is gone)."""
         self._sub: RawSubscription | None = None
         self._subscribed: set[str] = set()
         self._lock = asyncio.Lock()
@@ -98,6 +101,7 @@ class Relay:
                     await sub.subscribe(
                         *LOBBY_CHANNELS, *(channel(code) for code in self._subscribed)
                     )
+                self.opens += 1
                 for code in list(self.delivery.rooms):
                     await self.delivery.catch_up(code)
                 self.ok = True

@@ -401,6 +401,13 @@ class RoomService:
         self.cache.pop(code, None)
         self.decoded.pop(code, None)
 
+    def forget_all(self) -> None:
+        """Redis's primary changed (a failover): a record cached from before may hold
+        writes the new primary never got, under version numbers it will give again,
+        so a compare-and-set on it could pass. Every room is read again when needed."""
+        self.cache.clear()
+        self.decoded.clear()
+
     def forget_idle(self, keep: Callable[[str], bool]) -> None:
         """Drop what this node keeps of rooms it no longer serves (``keep``: still served)."""
         for code in [c for c in self.cache if not keep(c)]:

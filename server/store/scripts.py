@@ -41,8 +41,10 @@ if ARGV[3] ~= '' then
   end
   redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 's', ARGV[2], 'b', ARGV[3], 'j', n)
   if KEYS[4] then redis.call('DEL', KEYS[4], KEYS[5]) end
-  redis.call('EXPIRE', KEYS[1], ARGV[4])
-  redis.call('EXPIRE', KEYS[2], ARGV[4])
+  if ARGV[4] ~= '0' then
+    redis.call('EXPIRE', KEYS[1], ARGV[4])
+    redis.call('EXPIRE', KEYS[2], ARGV[4])
+  end
 end
 if ARGV[7] ~= '' then redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[8]) end
 if ARGV[9] ~= '' then redis.call(ARGV[11], ARGV[9], ARGV[10]) end
@@ -51,7 +53,8 @@ return 1
 """One commit of a room: KEYS = room hash, journal, the game's record key (and
 for a room a node of store format 2 wrote, its old tail and log, deleted).
 ARGV = [1] the version expected, [2] the last sequence number, [3] the whole
-record (empty for a step of play), [4] the room's time to live, [5] journal
+record (empty for a step of play), [4] the room's time to live (0: leave the keys'
+expiry as it is, see ``server.store.store.EXPIRY_SLACK``), [5] journal
 entries kept, [6] the journal entry (JournalEntry), [7] the finished game's
 record (or empty), [8] its time to live, [9] the channel to publish on (empty:
 no other node serves the room), [10] the update to publish, [11] PUBLISH or
@@ -60,9 +63,10 @@ SPUBLISH.
 The journal entry is appended first and the version checked after, against
 the room's hash read in the same call (``v`` plus the entries since ``j``):
 a step of play is three commands with this call (HMGET, RPUSH), and the
-refused commit takes its entry back. Expiry is refreshed when a record is
-written (at least every ``server.service.STEPS_PER_RECORD`` steps, and on
-every other transition); a step leaves the keys' expiry as it was. Returns
+refused commit takes its entry back. Expiry is refreshed only with a record
+(at most every ``server.service.STEPS_PER_RECORD`` steps, and on other
+transitions) and only when ARGV[4] asks: the node sets it again once a
+quarter of it has passed; a step leaves the keys' expiry as it was. Returns
 0 (the version moved on) or 1."""
 
 STEP = """

@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,7 @@ from protocol.codec import encode
 from protocol.records import GameRecord
 from server.errors import StoreFormatMismatch
 from server.rooms.transition import Commit
+from server.store.connection import Command
 from server.store.keys import (
     DUE_KEYS,
     FORMATS,
@@ -47,7 +50,7 @@ from server.store.keys import (
     record_key,
     room_key,
 )
-from server.store.pipe import Command, NotDurable, RedisPipe
+from server.store.pipe import NotDurable, RedisPipe
 from server.store.scripts import (
     CLAIM_DUE,
     COMMIT,
@@ -103,6 +106,14 @@ def _sha(body: str) -> str:
     return hashlib.sha1(body.encode()).hexdigest()
 
 
+EXPIRY_SLACK = 4
+"""A room's keys are given ``ttl + ttl / EXPIRY_SLACK`` seconds, and this node sets
+that again at a record write only once ``ttl / EXPIRY_SLACK`` have passed since
+it last did (or when the time to live changes, or for a new room): a room idle for
+its time to live is never gone early, and nearly every record write leaves the
+expiry as it was (two ``EXPIRE`` a write before)."""
+
+
 @dataclass(slots=True)
 class Player:
     id: str
@@ -156,6 +167,14 @@ class Store:
         5 events, so about ``log_keep`` events, and every commit since is kept too."""
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
+        self._expiry: dict[str, tuple[int, float]] = {}
+        """Per room: the time to live this node last gave its keys, and when (monotonic)."""
+        self._expiry_prune = 1024
+        self._due: dict[str, tuple[int, int]] = {}
+        """Per room: the version this node last committed and the deadline it wrote with
+        it; the next commit on that version leaves an unchanged deadline as it is."""
+        self.on_due: Callable[[int], None] = lambda due_ms: None
+        """Called with every deadline this node writes (the sweep wakes for it)."""
         self.session_ttl_s = session_ttl_s
         self.scripts = {
             _sha(body): body for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
@@ -233,6 +252,7 @@ class Store:
         after = self.pipe is not None and self.pipe.min_replicas > 0
         inline = publish and not after
         commands: list[Command]
+        expire = 0
         if not update.record and game_record is None and not old:  # a step of play
             publishing = (channel(code), encode_update(update), self.publish) if inline else ()
             commands = [
@@ -241,17 +261,19 @@ class Store:
             ]  # fmt: skip
         else:
             ttl = self.record_ttl_s if finished else self.room_ttl_s
+            expire = self._expire_for(code, ttl, expected)
             keys = [room_key(code), journal_key(code), record_key(code, game)]
             if old:  # (a room of store format 2, written whole: its old tail and log go)
                 keys += [old_tail_key(code), old_log_key(code)]
             commands = [
                 ("EVALSHA", self._commit_sha, len(keys), *keys,
-                 expected, update.last_seq, update.record, ttl,
+                 expected, update.last_seq, update.record, expire,
                  self.keep, entry, record, self.record_ttl_s,
                  channel(code) if inline else b"", encode_update(update) if inline else b"",
                  self.publish),
             ]  # fmt: skip
-        if due_ms is not None:
+        wrote_due = due_ms is not None and self._due.get(code) != (expected, due_ms)
+        if wrote_due and due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))
         lobby_change: Command | None = None
         if commit.lobby is not None:
@@ -266,6 +288,12 @@ class Store:
                 commands.append(lobby_change)
         results = await self.run(commands)
         done = bool(int(results[0] or 0))
+        if done and expire:
+            self._expired_set(code, ttl)
+        if done:
+            self._due_written(code, update.version, due_ms)
+            if wrote_due and due_ms is not None:
+                self.on_due(due_ms)
         if after and self.pipe is not None:
             # Confirmed by the replicas (else NotDurable was raised): now other nodes
             # may hear it. Sent with this turn's next write; no reply is awaited.
@@ -278,15 +306,53 @@ class Store:
                 self.pipe.post(posts)
         return done
 
+    def _expire_for(self, code: str, ttl: int, expected: int) -> int:
+        """The seconds a record write gives the room's keys (0: it leaves their expiry)."""
+        known = self._expiry.get(code)
+        if (
+            expected == 0  # (a new room: a code used before may be remembered here)
+            or known is None
+            or known[0] != ttl
+            or time.monotonic() - known[1] > ttl / EXPIRY_SLACK
+        ):
+            return ttl + ttl // EXPIRY_SLACK
+        return 0
+
+    def _expired_set(self, code: str, ttl: int) -> None:
+        now = time.monotonic()
+        self._expiry[code] = (ttl, now)
+        if len(self._expiry) > self._expiry_prune:  # (what is older is of no use)
+            self._expiry = {
+                c: (t, at) for c, (t, at) in self._expiry.items() if now - at <= t / EXPIRY_SLACK
+            }
+            self._expiry_prune = max(1024, 2 * len(self._expiry))
+
+    def _due_written(self, code: str, version: int, due_ms: int | None) -> None:
+        if due_ms is None:
+            self._due.pop(code, None)
+            return
+        if len(self._due) > self._expiry_prune:  # (only an optimisation: start again)
+            self._due.clear()
+        self._due[code] = (version, due_ms)
+
     async def load_record(self, code: str, game: int) -> GameRecord | None:
         """The stored record, without events (server.rooms.replay.with_events rebuilds them)."""
         (blob,) = await self.run([("GET", record_key(code, game))])
         return None if blob is None else decode_game_record(_bytes(blob))
 
-    async def room_seqs(self, codes: list[str]) -> list[int | None]:
-        """The latest event number of each room (None: the room is gone), in one round trip."""
+    async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
+        """Each room's latest event number and that event's frame (None when its last
+        commit numbered no event), or None where the room is gone; one round trip."""
         lasts = await self.quick([("LINDEX", journal_key(code), -1) for code in codes])
-        return [None if e is None else decode_entry(_bytes(e)).last_seq for e in lasts]
+        out: list[tuple[int, bytes | None] | None] = []
+        for blob in lasts:
+            if blob is None:
+                out.append(None)
+                continue
+            entry = decode_entry(_bytes(blob))
+            whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
+            out.append((entry.last_seq, entry.frames[-1] if whole else None))
+        return out
 
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
         """(The room's last seq, frames of every kept event with seq > ``after``), or None
@@ -416,13 +482,18 @@ class Store:
             [("EVALSHA", self._claim_sha, 1, key, now_ms, now_ms + lease_ms, limit)
              for key in DUE_KEYS]
         )  # fmt: skip
-        return [_text(c) for due in shards for c in due]
+        codes = [_text(c) for due in shards for c in due]
+        for code in codes:  # (pushed back by the lease: no longer what this node wrote)
+            self._due.pop(code, None)
+        return codes
 
     async def set_due(self, code: str, due_ms: int | None) -> None:
+        self._due.pop(code, None)  # (the next commit writes its deadline whatever it is)
         if due_ms is None:
             await self.run([("ZREM", due_key_of(code), code)])
         else:
             await self.run([("ZADD", due_key_of(code), due_ms, code)])
+            self.on_due(due_ms)
 
     async def count_guess(self, who: str, window_s: int) -> int:
         return await self.count(guess_key(who), window_s)

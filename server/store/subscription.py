@@ -29,7 +29,9 @@ import hiredis
 import structlog
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from server.store.pipe import Address, RedisPipe, hello_commands, open_connection
+from server.store.connection import hello_commands, open_connection
+from server.store.pipe import RedisPipe
+from server.store.target import Address
 
 log = structlog.get_logger("krig.redis")
 

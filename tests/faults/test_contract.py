@@ -7,7 +7,7 @@ identical results after every operation: what each call returns, and every
 key the store holds. The operations are the room service's own (a room
 created, joined, played to its end through ``RoomService.apply``: the commit
 and step scripts, the journal appended and trimmed, the record rewritten),
-compare-and-set conflicts, loads, ``events_after`` and ``room_seqs``, the
+compare-and-set conflicts, loads, ``events_after`` and ``room_lasts``, the
 jobs' keys (deadlines, nodes, counters, locks), and ``WAIT``: a durable
 commit with ``--redis-min-replicas 1`` and no replica is NotDurable on both,
 and with a replica it is acknowledged on both.
@@ -133,7 +133,7 @@ async def scenario(store: Store, dump: Callable[[], dict[bytes, Any]]) -> Observ
         loaded = await store.load(code)
         look(f"step {step_no} load", _loaded(loaded))
         look(f"step {step_no} keys", dump())
-        look(f"step {step_no} seqs", await store.room_seqs([code, "ZZZ-ZZZ"]))
+        look(f"step {step_no} seqs", await store.room_lasts([code, "ZZZ-ZZZ"]))
         for after in (0, rec.seq - 7, rec.seq - 3, rec.seq, rec.seq + 2):
             look(f"step {step_no} events_after {after}", await store.events_after(code, after))
     look("finished", (rec.status, rec.game, dump()))

@@ -33,6 +33,27 @@ invariant holds."""
 
 
 FOUND: dict[int, tuple[str, str]] = {
+    1031: (
+        "failover",
+        "--redis-min-replicas 0: a record cached from a write the failover lost passed "
+        "a compare-and-set on the version number the new primary gave again; two "
+        "events under one number and a game stuck (Node: every cache dropped on "
+        "+switch-master)",
+    ),
+    1117: (
+        "manual failover",
+        "--redis-min-replicas 0: a rewind numbered from what its node had sent; another "
+        "node had shown one more event and dropped the rewind as old, then took the "
+        "next event as following its own (rooms.history.REWIND_MARGIN)",
+    ),
+    417: (
+        "failover",
+        "--redis-min-replicas 0, lost pub/sub: two nodes wrote the same version, so seq 37 "
+        "meant another flip on each; neither heard the other's update and the reconcile "
+        "job saw equal numbers: the game never ended. The job compares the store's last "
+        "frame with the one the node sent under that number, and a catch-up reads one "
+        "event before what was sent (LocalDelivery.last_differs, catch_up)",
+    ),
     325: (
         "manual failover",
         "two replicas, --redis-min-replicas 1, SENTINEL FAILOVER: the old primary took "

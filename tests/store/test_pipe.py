@@ -12,9 +12,11 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
+from server.store.cluster import command_key, redirect
 from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
-from server.store.pipe import RedisPipe, command_key, parse_target
+from server.store.pipe import RedisPipe
 from server.store.subscription import SILENT_S, RawSubscription
+from server.store.target import parse_target
 from tools.redis_rig import LocalCluster
 
 
@@ -166,7 +168,6 @@ async def test_a_command_that_cannot_be_packed_leaves_the_pipe_in_step(
 def test_a_redirect_with_an_empty_endpoint_goes_to_the_host_asked() -> None:
     """The cluster spec: ``MOVED 3999 :6381`` means the host the command went to
     (a node that does not know its own address as the client reaches it)."""
-    redirect = redis_pipe._redirect
     assert redirect("MOVED 3999 10.0.0.7:6381", ("10.0.0.5", 6379)) == (3999, ("10.0.0.7", 6381))
     assert redirect("MOVED 3999 :6381", ("redis-a.internal", 6379)) == (
         3999,
@@ -202,10 +203,10 @@ async def test_a_cluster_that_names_no_endpoint_is_followed_to_the_host_asked() 
         pipe = RedisPipe(f"redis+cluster://localhost:{first}", "endpoint-test")
         try:
             await pipe.refresh_slots()
-            pipe._slots = [("localhost", first)] * 16384  # a stale map: all on the first
+            pipe.slot_map.slots = [("localhost", first)] * 16384  # a stale map: all on the first
             assert await pipe.execute_many([("SET", key, "v"), ("GET", key)]) == [b"OK", b"v"]
-            assert pipe._slots[key_slot(key.encode())] == ("localhost", second)
-            assert all(a[0] == "localhost" for a in pipe._links if isinstance(a, tuple))
+            assert pipe.slot_map.slots[key_slot(key.encode())] == ("localhost", second)
+            assert all(a[0] == "localhost" for a in pipe.links.main if isinstance(a, tuple))
         finally:
             await pipe.close()
     finally:
@@ -233,10 +234,12 @@ async def test_every_sentinel_is_followed_for_a_failover_under_way(
     second = RedisProcess(port=free_port()).start()
     url = f"redis+sentinel://127.0.0.1:{redis_proc.port},127.0.0.1:{second.port}/krig"
     pipe = RedisPipe(url, "follow-test", min_replicas=1)
-    follower = asyncio.get_running_loop().create_task(pipe._follow_sentinels())
+    sentinels = pipe.sentinels
+    assert sentinels is not None
+    follower = asyncio.get_running_loop().create_task(sentinels._follow())
     try:
         for port in (redis_proc.port or 0, second.port or 0):
-            pipe._suspect_until = 0.0
+            sentinels._suspect_until = 0.0
             sentinel = redis.Redis(port=port)
             try:
                 for _ in range(100):  # (until the follower has subscribed)
@@ -244,11 +247,12 @@ async def test_every_sentinel_is_followed_for_a_failover_under_way(
                         "+try-failover", "master krig 127.0.0.1 6379 @ krig 127.0.0.1 6379"
                     )
                     await asyncio.sleep(0.02)
-                    if pipe._suspect_until:
+                    if sentinels._suspect_until:
                         break
             finally:
                 sentinel.close()
-            assert pipe._suspect_until > 0, f"+try-failover from the Sentinel on {port} not heard"
+            heard = sentinels._suspect_until > 0
+            assert heard, f"+try-failover from the Sentinel on {port} not heard"
     finally:
         follower.cancel()
         await pipe.close()

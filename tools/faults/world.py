@@ -52,7 +52,8 @@ from server.service import service as service_module
 from server.service.node import Node
 from server.service.sink import send_msg
 from server.store import pipe as pipe_module
-from server.store.pipe import FAILOVER_S, RETRY_FOR_S, WAIT_MS, NotDurable
+from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
+from server.store.sentinel import FAILOVER_S
 from server.store.store import Player
 from tools.faults import clock
 from tools.faults.observe import Witness
@@ -220,6 +221,8 @@ class SimPipe:
     def switched(self) -> None:
         """``RedisPipe._switch``: this node heard ``+switch-master``."""
         self.suspect_until = 0.0
+        for callback in self.on_switch:
+            callback()
 
     def register(self, body: str) -> str:
         sha = hashlib.sha1(body.encode()).hexdigest()
@@ -411,6 +414,7 @@ class SimNode:
     async def resubscribed(self) -> None:
         """The subscription came back: every local room is caught up (``Relay.listen``)."""
         self.sub_up = True
+        self.node.relay.opens += 1  # (as Relay.listen counts an opening)
         for code in list(self.node.delivery.rooms):
             await self.alive()
             try:
@@ -1075,6 +1079,9 @@ class World:
             self.dropped += had - len(dep.stream)
             self.note(f"failover: {old} -> {best.name if best else None} "
                       f"(writes lost: {had - len(dep.stream)})")  # fmt: skip
+            if best is not None:  # (a Sentinel says +switch-master; each node hears it)
+                for node in self.nodes:
+                    self.loop.call_later(self.latency(), node.pipe.switched)
             for node in self.nodes:
                 self.spawn(self._cut_subscription(node, rng.uniform(0.05, 0.5)))
             self.loop.call_later(rng.uniform(1.0, 12.0), self._rejoin_all)
