@@ -98,6 +98,11 @@ FOUND: dict[int, tuple[str, str]] = {
         "with events after the last one sent but from a version no later than the one "
         "sent is of another history too (LocalDelivery._differs)",
     ),
+    4933: (
+        "failover",
+        "the simulator's own: a client whose reconnect ended after the run had stopped "
+        "sent a resync nobody answered (a stopped client sends nothing now)",
+    ),
     114: (
         "every replica's link cut",
         "the simulator stopped its clients when they had all seen the end, though a "
