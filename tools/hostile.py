@@ -171,10 +171,16 @@ async def open_hostile(url: str, open_timeout: float = 10) -> ClientConnection:
 
 
 async def hostile_round(
-    ws: ClientConnection, batch: list[bytes | str], ping_id: int, tally: Tally, timeout_s: float
+    ws: ClientConnection,
+    batch: list[bytes | str],
+    ping_id: int,
+    tally: Tally,
+    timeout_s: float,
+    also: frozenset[str] = frozenset(),
 ) -> None:
     """Send ``batch``, then a ping; count every answer until its pong (each read
-    within ``timeout_s``, else TimeoutError: a stuck connection)."""
+    within ``timeout_s``, else TimeoutError: a stuck connection). ``also``: codes
+    expected as well (the chaos soak's store faults)."""
     for frame in batch:
         await ws.send(frame)
     await ws.send(encode(m.Ping(id=ping_id)))
@@ -192,7 +198,7 @@ async def hostile_round(
             return
         if isinstance(msg, m.Error):
             tally.replies[msg.code] += 1
-            if msg.code not in EXPECTED_CODES:
+            if msg.code not in EXPECTED_CODES and msg.code not in also:
                 tally.unexpected[f"{msg.code}: {msg.message}"] += 1
         else:
             tally.replies[type(msg).__name__] += 1

@@ -61,6 +61,24 @@ def _lose_node(rec: RoomRecord, out: Outcome, node: str) -> None:
     rooms.node_lost(rec, out, node, now_ms())
 
 
+async def _behind_durably(store: Store, code: str, shown: int) -> bool:
+    """With --redis-min-replicas: whether the store really holds less of a room than
+    this node sent its members (``shown``).
+
+    Every event was confirmed by the replicas before it was sent to anyone
+    (durable before delivered), so a single failover cannot take one back: a
+    quick read below ``shown`` is one from a server that is no longer (or not
+    yet) the primary. The room is read again, through WAIT (NotDurable: this
+    job fails and looks again next second); still behind means more than one
+    fault at once (every replica that held it lost too), logged as such.
+    """
+    loaded = await store.load(code)
+    if loaded is None or loaded.seq >= shown:
+        return False
+    log.error("room_rewound_beyond_promise", room=code, local=shown, redis=loaded.seq)
+    return True
+
+
 class Jobs:
     def __init__(
         self,
@@ -95,6 +113,10 @@ class Jobs:
         """Since when (monotonic) this node's heartbeats have been written without a
         failure (None: the last one failed, or none was written yet)."""
         self._probed = False
+        self._paused = False
+        """This node's beats stopped once (the store paused) since it started."""
+        self._pauses = 0
+        """Pauses of the store the readiness probe saw (a beat across one is no steady beat)."""
 
     async def join_nodes(self) -> None:
         """Join the nodes serving this Redis; refuses (StoreFormatMismatch) while a
@@ -171,11 +193,19 @@ class Jobs:
             if self.store_ok:
                 log.warning("redis_unreachable", error=repr(exc))
             self.store_ok = False
+            self._store_paused()
         else:
             if not self.store_ok and self._probed:
                 log.info("redis_reachable")
             self.store_ok = True
         self._probed = True
+
+    def _store_paused(self) -> None:
+        """The store did not answer: this node's beating starts again with its next
+        beat, and the reaper waits two beats more from then (``_reap_nodes``)."""
+        self._paused = True
+        self._pauses += 1
+        self._beating_since = None
 
     async def _heartbeat(self) -> None:
         # Rooms this node only touched (a sweep, a quick-join probe) leave the cache.
@@ -184,8 +214,15 @@ class Jobs:
         # A beat on its way (perhaps going again and again, while the store takes
         # no writes) does not count as beating.
         since, self._beating_since = self._beating_since, None
+        began, pauses = time.monotonic(), self._pauses
         known = await self.store.nodes.heartbeat(self.node_id, now_ms())
-        self._beating_since = since if since is not None else time.monotonic()
+        landed = time.monotonic()
+        # A beat that took longer than a beat went again and again through a pause of
+        # the store: beating starts again now (so the reaper waits, _reap_nodes).
+        steady = since is not None and landed - began < HEARTBEAT_S and pauses == self._pauses
+        if not steady and self._beats:
+            self._paused = True  # (the reaper waits two beats more from now: _reap_nodes)
+        self._beating_since = since if steady else landed
         if not known and self._beats:
             # This process was paused (SIGSTOP, a long GC, a VM freeze) for
             # longer than dead_node_s and another node reaped it. Its
@@ -265,8 +302,8 @@ class Jobs:
             elif seq < room.seq and seq >= seen:
                 continue  # committed (here) while the read was on the way
             elif seq < room.seq:
-                if self.settings.redis_min_replicas > 0 and not await self._behind_durably(
-                    code, room.seq
+                if self.settings.redis_min_replicas > 0 and not await _behind_durably(
+                    self.store, code, room.seq
                 ):
                     continue
                 # This node delivered events the store no longer holds: it went
@@ -310,34 +347,25 @@ class Jobs:
         except Exception as exc:
             log.warning("rewind_failed", room=code, error=str(exc))
 
-    async def _behind_durably(self, code: str, shown: int) -> bool:
-        """With --redis-min-replicas: whether the store really holds less of a room than
-        this node sent its members (``shown``).
-
-        Every event was confirmed by the replicas before it was sent to anyone
-        (durable before delivered), so a single failover cannot take one back: a
-        quick read below ``shown`` is one from a server that is no longer (or not
-        yet) the primary. The room is read again, through WAIT (NotDurable: this
-        job fails and looks again next second); still behind means more than one
-        fault at once (every replica that held it lost too), logged as such.
-        """
-        loaded = await self.store.load(code)
-        if loaded is None or loaded.seq >= shown:
-            return False
-        log.error("room_rewound_beyond_promise", room=code, local=shown, redis=loaded.seq)
-        return True
-
     async def _reap_nodes(self) -> None:
         """Seats held through a node that stopped beating count as disconnected.
 
-        Only once this node has beaten without a failure for ``dead_node_s``: a
-        store that took no writes for a while (a failover, a primary without the
-        replicas it needs) stopped every node's heartbeat, and a node that could
-        not beat then is not dead (reaped, its seats would be played by their
-        timers while its players wait for the store).
+        Only once this node has beaten without a failure for ``dead_node_s`` (and
+        two beats more after a pause): a store that took no writes for a while (a
+        failover, a primary without the replicas it needs) stopped every node's
+        heartbeat, and a node that could not beat then is not dead (reaped, its
+        seats would be played by their timers while its players wait for the
+        store). The two beats: the first beat of another node to land after such
+        a pause carries the time it was first sent, before the pause (the pipe
+        sends a call again until the store answers), so it looks as old as the
+        pause; its next beat, a beat later, carries the time again. (Without
+        them both nodes of the Sentinel kill -9 test reaped each other after the
+        failover, and a seat's timer played it before its player's own flip:
+        stale_step.)
         """
         since = self._beating_since
-        if since is None or time.monotonic() - since < self.settings.dead_node_s:
+        settle = self.settings.dead_node_s + (2 * HEARTBEAT_S if self._paused else 0.0)
+        if since is None or time.monotonic() - since < settle:
             return
         dead = await self.store.nodes.dead_nodes(now_ms() - int(self.settings.dead_node_s * 1000))
         for node in dead:

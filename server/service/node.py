@@ -170,7 +170,10 @@ class Node:
             # The store holds more than this node sent: every member is sent it,
             # in order, by local delivery first, so that what this node sent is
             # what it knows it sent (a rewind goes past it).
-            await self.delivery.catch_up(code)
+            try:
+                await self.delivery.catch_up(code)
+            except NotDurable:
+                raise waiting_for_store() from None
         if kept is not None and kept[0] < after:
             shown, held = self.delivery.shown(code), kept[0]
             lossy = self.settings.redis_min_replicas == 0

@@ -204,6 +204,9 @@ class RoomService:
                 rec = create
             else:
                 cached = self.cache.get(code)
+                # What this node had sent before it read: a commit delivered while the
+                # read is on the way is not in what it returns (and is no rewind).
+                sent = self.delivery.shown(code)
                 try:
                     loaded_or_none = cached if cached is not None else await self.store.load(code)
                 except NotDurable as exc:
@@ -228,8 +231,8 @@ class RoomService:
                     rec = kept
                 else:
                     rec = rooms.rebuild(loaded.blob, loaded.tail)
-                shown = self.delivery.shown(code)
-                if shown > rec.seq:
+                if sent > rec.seq:
+                    shown = sent
                     if cached is not None:
                         self.forget(code)  # (behind what this node delivered: read again)
                         continue
@@ -238,7 +241,9 @@ class RoomService:
                     # with other events. The room is rewound first (rooms.history:
                     # its numbers past them, a snapshot to every member), then the
                     # action is run on that.
-                    log.warning("room_rewound", room=code, local=shown, redis=rec.seq)
+                    log.warning(
+                        "room_rewound", room=code, local=shown, redis=rec.seq, held=loaded.seq
+                    )
                 else:
                     shown = 0
             elsewhere = self._elsewhere(rec)

@@ -17,7 +17,9 @@ import time
 from dataclasses import dataclass
 
 import structlog
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -30,7 +32,7 @@ from server.rooms import Outcome
 from server.rooms.state import PlayInput, RoomRecord
 from server.service.delivery import gone_error
 from server.service.node import Node
-from server.service.service import now_ms, waiting_for_store
+from server.service.service import now_ms
 from server.service.sink import send_msg
 from server.transport.handshake import BadHello, player_of, read_hello, welcome
 from server.transport.inbox import OfferingConnection
@@ -48,6 +50,9 @@ CHAT_RATE = 0.5
 """Chat lines a connection may send per second, sustained..."""
 CHAT_BURST = 5
 """...after a burst of this many."""
+
+STORE_UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+"""What a store that did not answer raises (not an error reply: that is a bug)."""
 
 
 def peer_address(ws: ServerConnection, header: str = "") -> str:
@@ -109,6 +114,8 @@ class _Flight:
         if isinstance(exc, Refused):
             exc = conn.member.lost_room(exc)
             conn._error(self.action_id, exc.code, exc.message)
+        elif isinstance(exc, STORE_UNREACHABLE):
+            conn._store_unreachable(self.action_id, self.kind, exc)
         else:
             conn.log.error("action_failed", type=self.kind, error=repr(exc))
             conn._error(
@@ -245,10 +252,8 @@ class Connection:
             self._error(getattr(msg, "id", None), exc.code, exc.message)
         except ConnectionClosed:
             raise
-        except RedisError as exc:  # (a failover, Redis gone, or no replica to hold it yet)
-            self.log.warning("action_waits_for_store", type=type(msg).__name__, error=str(exc))
-            waits = waiting_for_store()
-            self._error(getattr(msg, "id", None), waits.code, waits.message)
+        except STORE_UNREACHABLE as exc:
+            self._store_unreachable(getattr(msg, "id", None), type(msg).__name__, exc)
         except Exception:
             self.log.exception("action_failed", type=type(msg).__name__)
             self._error(
@@ -256,6 +261,17 @@ class Connection:
                 ErrorCode.INTERNAL,
                 "the server failed; nothing was changed",
             )
+
+    def _store_unreachable(self, action_id: int | None, kind: str, exc: BaseException) -> None:
+        """The store did not answer within RETRY_FOR_S (a failover, a restart): the
+        action may or may not have landed, so it is answered as one the store could
+        not confirm (send it again with the same id), not ``internal``."""
+        self.log.warning("store_unreachable", type=kind, error=str(exc))
+        self._error(
+            action_id,
+            ErrorCode.WAITING_FOR_STORE,
+            "the server cannot reach its store; send it again with the same id in a moment",
+        )
 
     async def _strike(
         self, action_id: int | None, code: ErrorCode, message: str, close: int

@@ -25,6 +25,11 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from tools.hostile import BATCH, Tally, frames, hostile_round, open_hostile
 
+THROUGH_FAULTS = frozenset({"waiting_for_store", "room_gone"})
+"""Documented answers (protocol/PROTOCOL.md) that only a fault of the store brings: one
+failing over or unreachable (``waiting_for_store``), one that lost a room the fuzzing
+connection was in (``room_gone``). ``internal`` stays unexpected: the server failed."""
+
 CLOSES_OK = {1000, 1001, 1006, 1008, 1009, 1011, 1012, 4008}
 """Closes a hostile connection may get: policy (1008), too large (1009), rate
 limited (4008); and a node killed (1006), stopping (1001, 1012) or failing over."""
@@ -55,7 +60,7 @@ async def _worker(
         batch = [next(source) for _ in range(min(BATCH, count - sent))]
         ping_id += 1
         try:
-            await hostile_round(ws, batch, ping_id, tally, 30)
+            await hostile_round(ws, batch, ping_id, tally, 30, THROUGH_FAULTS)
         except ConnectionClosed as exc:
             code = exc.rcvd.code if exc.rcvd is not None else 1006
             tally.closes[code] += 1

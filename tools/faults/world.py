@@ -712,8 +712,8 @@ class SimClient:
 
     def send(self, msg: m.ClientMessage, resend: int | None = None) -> None:
         conn = self.conn
-        if conn is None or not conn.open or not conn.welcomed:
-            return
+        if conn is None or not conn.open or not conn.welcomed or self.stopped:
+            return  # (stopped: the run is over, and a reconnect that ends now sends nothing)
         action_id = getattr(msg, "id", None)
         if action_id is not None:
             asked = self.asked.get(action_id)
