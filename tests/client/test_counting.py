@@ -7,6 +7,7 @@ from client_cli.tracking import HandTracker
 from krig_bots import war_saver
 from krig_bots.view import View
 from protocol import messages as m
+from protocol.records import DealProof
 from server.engine import Choose, make_rules, new_game, submit
 from server.rooms.state import RoomRecord, SeatRecord
 from server.rooms.views import bot_view
@@ -24,7 +25,9 @@ def _play(players: int, seed: int, check: list[int]) -> None:
     rec = RoomRecord(
         code="C", version=0, seq=0, created_ms=0, updated_ms=0, host=0, preset="arneson",
         options={}, public=False, seats=[SeatRecord(bot=True) for _ in range(players)],
-        state=state,
+        state=state, proof=DealProof(
+            piles=[h + p for h, p in zip(state.hands, state.piles, strict=True)],
+            set_aside=list(state.set_aside), seed=seed, nonce=""),
     )  # fmt: skip
     trackers = [HandTracker() for _ in range(players)]
     counts = [state.held(s) for s in range(players)]
@@ -36,6 +39,11 @@ def _play(players: int, seed: int, check: list[int]) -> None:
     while state.phase != "over" and state.steps < 600:
         for seat, t in enumerate(trackers):
             groups, held = t.hand_groups(), t.held()
+            # A computer seat on the server knows exactly what the client's tracker knows.
+            server = bot_view(rec, seat, count=True)
+            others = [o for o in range(players) if o != seat]
+            assert [server.hand_groups[o] for o in others] == [groups[o] for o in others]
+            assert [server.held[o] for o in others] == [held[o] for o in others]
             for o in range(players):
                 if o == seat or not state.active[o]:
                     continue
@@ -67,7 +75,9 @@ def _play(players: int, seed: int, check: list[int]) -> None:
 
 
 def test_counting_names_only_cards_seen_face_up_and_accounts_for_the_hands() -> None:
-    """Nothing hidden: a hand group names only cards shown face up before. And it is
+    """Nothing hidden: a hand group names only cards shown face up before, and a computer
+    seat on the server (its deal and inputs played again) knows just what a client's
+    tracker does from the events. And it is
     right: a hand's cards are among those named or the places of cards never seen
     (but after a face-down war card, which nobody can follow), and a card said to be
     held by a seat is held by it (the same exception)."""
