@@ -33,9 +33,6 @@ from client_cli.session import Session
 from client_cli.strategies import Loaded, load_strategy
 
 Z95 = 1.959963984540054
-BATCH_WAIT_MS = 5
-"""The embedded server's ``--batch-wait-ms``: a step's first play waits for the other
-seats' (all bots, a few ms apart), so a step is one commit and one frame per seat."""
 
 
 @dataclass(slots=True)
@@ -132,7 +129,6 @@ class Embedded:
             program, "serve", "--port", str(port), "--ephemeral",
             "--msg-rate", "1000000", "--msg-burst", "1000000", "--rooms-per-min", "0",
             "--max-conns-per-addr", "0", "--log-level", "warning", "--room-ttl-s", "600",
-            "--batch-wait-ms", str(BATCH_WAIT_MS),
         ]  # fmt: skip
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         assert self.proc.stdout is not None

@@ -79,10 +79,6 @@ class Settings:
     send no Origin, like the CLI, are always let in."""
     quick_fill_s: float = 20.0
     """Quick-join: a room still not full after this long gets computer players (0: never)."""
-    batch_wait_ms: float = 0.0
-    """How long a step's first play waits for the other seats' plays, so that they are
-    committed and sent together (0: only the plays read in the same loop turn; a few
-    ms suit a server that bots play on, such as krig arena's)."""
     dead_node_s: float = 10.0
     """A node silent this long is taken for dead; its seats count as disconnected."""
     drain_s: float = 5.0
@@ -146,7 +142,6 @@ RANGES: dict[str, Range] = {
     "max_conns_per_addr": Range(0),
     "open_timeout_s": Range(0, above=True),
     "quick_fill_s": Range(0),
-    "batch_wait_ms": Range(0, 1000),
     "dead_node_s": Range(0, above=True),
     "drain_s": Range(0, 3600),
 }

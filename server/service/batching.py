@@ -19,7 +19,6 @@ import structlog
 
 from protocol.errors import ErrorCode
 from server import metrics, rooms
-from server.engine.state import NO_CARD
 from server.errors import Refused
 from server.rooms import Outcome
 from server.rooms.state import PlayInput, RoomRecord
@@ -31,11 +30,6 @@ Reply = Callable[[int], None]
 """Called with the step a play is answered with, once its batch is committed."""
 Failed = Callable[[BaseException], None]
 """Called instead of the reply when the play is refused or cannot be committed."""
-
-
-def _done(fut: asyncio.Future[None]) -> None:
-    if not fut.done():
-        fut.set_result(None)
 
 
 @dataclass(slots=True)
@@ -52,16 +46,12 @@ class _Play:
 
 
 class _Batch:
-    """The plays of one room collected in one loop turn (with a batch wait, until every
-    awaited seat has played or the wait is over), applied as one transition."""
+    """The plays of one room collected in one loop turn, applied as one transition."""
 
-    __slots__ = ("full", "plays", "task")
+    __slots__ = ("plays", "task")
 
     def __init__(self) -> None:
         self.plays: list[_Play] = []
-        self.full: asyncio.Future[None] | None = None
-        """While the batch waits for the step's other plays (``Batcher.wait_s``): done
-        when they are all in."""
         self.task: asyncio.Task[None] | None = None
         """The task committing this batch (held here so it is not collected)."""
 
@@ -86,11 +76,8 @@ class _Batch:
 
 
 class Batcher:
-    def __init__(self, service: RoomService, wait_s: float = 0.0) -> None:
+    def __init__(self, service: RoomService) -> None:
         self.service = service
-        self.wait_s = wait_s
-        """How long a room's batch waits for the plays of the step's other seats (0: none,
-        it takes what arrived in the loop turn)."""
         self._open: dict[str, _Batch] = {}
         """Plays collected in this loop turn, per room."""
         self._committing: set[_Batch] = set()
@@ -120,18 +107,6 @@ class Batcher:
             batch.task = loop.create_task(self._commit(code, batch))
             self._committing.add(batch)
         batch.plays.append(_Play(play, acted_ms, reply, failed))
-        full = batch.full
-        if full is not None and not full.done() and self._missing(code, batch) <= 0:
-            full.set_result(None)
-
-    def _missing(self, code: str, batch: _Batch) -> int:
-        """How many awaited seats of the room's step have not played, less the batch's."""
-        rec = self.service.decoded.get(code)
-        state = rec.state if rec is not None else None
-        if state is None or state.phase == "over":
-            return 0
-        pending = state.pending
-        return sum(1 for s in state.awaiting if pending[s] == NO_CARD) - len(batch.plays)
 
     def play_together(
         self, code: str, play: PlayInput, acted_ms: int, reply: Reply
@@ -156,21 +131,9 @@ class Batcher:
 
     async def _commit(self, code: str, batch: _Batch) -> None:
         try:
-            if self.wait_s and self._missing(code, batch) > 0:
-                await self._wait_full(batch)
             await self._commit_plays(code, batch)
         finally:  # (not a done callback: that would be one more callback a batch)
             self._committing.discard(batch)
-
-    async def _wait_full(self, batch: _Batch) -> None:
-        assert self._loop is not None
-        full = batch.full = self._loop.create_future()
-        timer = self._loop.call_later(self.wait_s, _done, full)
-        try:
-            await full
-        finally:
-            timer.cancel()
-            batch.full = None
 
     async def _commit_plays(self, code: str, batch: _Batch) -> None:
         if self._open.get(code) is batch:

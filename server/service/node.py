@@ -60,7 +60,7 @@ class Node:
         within = ANSWER_WITHIN_S if settings.redis_min_replicas > 0 else 0.0
         self.service = RoomService(self.store, self.delivery, grace_ms, node_id, within)
         self.relay = Relay(pipe, node_id, self.service, self.delivery)
-        self.batcher = Batcher(self.service, settings.batch_wait_ms / 1000)
+        self.batcher = Batcher(self.service)
         self.entry = Entry(settings, self.store, self.service)
         self.jobs = Jobs(settings, node_id, self.store, self.service, self.delivery, self.relay)
         self.delivery.on_first = self._first_member

@@ -235,29 +235,3 @@ async def test_a_flip_taken_from_the_socket_keeps_its_place_among_the_clients_me
         await close_all(sessions)
         admin.close()
         server.stop()
-
-
-async def test_with_a_batch_wait_a_steps_plays_read_apart_share_one_commit(
-    db: tuple[str, aioredis.Redis, RedisPipe],
-) -> None:
-    """--batch-wait-ms (krig arena's server): a step's first play waits for the other
-    seat's, read turns later, and the step is one commit; without it, two. The batch
-    goes as soon as every awaited seat has played (not after the whole wait)."""
-    url, _client, pipe = db
-    admin = redis.Redis.from_url(url)
-    try:
-        for wait_ms, commits in ((0.0, 2), (600_000.0, 1)):
-            code = f"WAIT{int(wait_ms)}"
-            node = Node(Settings(redis_url=url, batch_wait_ms=wait_ms), f"wait-{code}", pipe)
-            step = await started_room(node, code)
-            before = len(journal_of(admin, code))
-            first = node.batcher.play_together(code, flip("pa", step), 1, lambda _: None)
-            for _ in range(5):  # (turns of the loop apart)
-                await asyncio.sleep(0)
-            second = node.batcher.play_together(code, flip("pb", step), 2, lambda _: None)
-            await asyncio.wait_for(asyncio.gather(first, second), 10)
-            assert len(journal_of(admin, code)) - before == commits, wait_ms
-            rec = room_in_redis(admin, code)
-            assert rec is not None and rec.state is not None and rec.state.steps == step + 1
-    finally:
-        admin.close()
