@@ -24,6 +24,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krig_bots import LEVELS
+from protocol.records import DealProof
 from server.engine import Choose, make_rules, new_game, submit
 from server.rooms.state import RoomRecord, SeatRecord
 from server.rooms.views import bot_view
@@ -37,12 +38,14 @@ def play(seed: int, levels: list[str], options: dict[str, int]) -> tuple[list[in
         code="B", version=0, seq=0, created_ms=0, updated_ms=0, host=0, preset="arneson",
         options=dict(options), public=False,
         seats=[SeatRecord(bot=True, level=lv) for lv in levels], state=state,
+        proof=DealProof(piles=[h + p for h, p in zip(state.hands, state.piles, strict=True)],
+                        set_aside=list(state.set_aside), seed=seed, nonce=""),
     )  # fmt: skip
     while state.phase != "over":
         for seat in list(state.awaiting):
             if state.over or seat not in state.awaiting:
                 continue
-            card = LEVELS[levels[seat]](bot_view(rec, seat))
+            card = LEVELS[levels[seat]](bot_view(rec, seat, count=levels[seat] == "hard"))
             assert isinstance(card, int)
             rec.inputs += bytes((seat, card))
             submit(state, seat, Choose(card))

@@ -18,6 +18,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -76,6 +77,8 @@ class Report:
     steps_per_s: float
     board: list[Standing]
     results: list[GameResult] = field(default_factory=list)
+    stopped: bool = False
+    """Stopped before every game was played (SIGINT or SIGTERM): the board of those that were."""
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -339,14 +342,38 @@ async def run_arena(
                 fault_counts[n] = fault_counts.get(n, 0) + f
 
     fault_counts: dict[str, int] = {}
+    main = asyncio.gather(*(stream(g, rot) for (g, rot) in queues for _ in range(per_stream)))
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        stopped = True
+        main.cancel()
+
+    loop = asyncio.get_running_loop()
+    signals = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop)
+            signals.append(sig)
     try:
-        await asyncio.gather(*(stream(g, rot) for (g, rot) in queues for _ in range(per_stream)))
+        await main
+    except asyncio.CancelledError:
+        if not stopped:
+            raise
     finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
         if bar is not None:
             bar.close()
         if embedded is not None:
             await asyncio.to_thread(embedded.stop)
     seconds = time.perf_counter() - started
+    if stopped:  # (only deals played at every rotation: duplicate play stays even)
+        done: dict[tuple[int, int], int] = {}
+        for r in results:
+            done[(r.lineup, r.seed)] = done.get((r.lineup, r.seed), 0) + 1
+        results = [r for r in results if done[(r.lineup, r.seed)] == players]
     standings = board(bot_names, results, players)
     for row in standings:
         row.faults = fault_counts.get(row.bot, 0)
@@ -361,6 +388,7 @@ async def run_arena(
         steps_per_s=round(steps / seconds, 1) if seconds else 0.0,
         board=standings,
         results=sorted(results, key=lambda r: (r.lineup, r.seed, r.rotation)),
+        stopped=stopped,
     )
 
 
@@ -374,7 +402,8 @@ def format_board(report: Report) -> str:
         + "".join(f" {k}={v}" for k, v in report.options.items())
         + ", "
         f"{report.seconds:.1f} s ({report.games_per_s:.1f} games/s, "
-        f"{report.steps_per_s:.0f} steps/s); every deal played with the seats rotated",
+        f"{report.steps_per_s:.0f} steps/s); every deal played with the seats rotated"
+        + (" (stopped early: the games played so far)" if report.stopped else ""),
         head,
     ]
     for r in report.board:

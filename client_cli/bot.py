@@ -73,6 +73,8 @@ def view_of(table: Table, tracker: HandTracker | None = None) -> View:
         else (),
         seen=frozenset(table.revealed_cards),
         hands=hands,
+        held=tracker.held() if tracker is not None else (),
+        hand_groups=tracker.hand_groups() if tracker is not None else (),
         rules=dict(rules),
         step=table.step,
         time_left_s=left,
@@ -193,7 +195,8 @@ class Bot:
 
         def on_message(msg: Any) -> None:
             room = session.table.room
-            tracker.feed(msg, room.rules if room is not None else {})
+            seat = session.table.seat
+            tracker.feed(msg, room.rules if room is not None else {}, -1 if seat is None else seat)
             if before is not None:
                 before(msg)
 

@@ -34,12 +34,14 @@ from krig_bots import (
     rank,
     war_saver,
 )
+from krig_bots.holdings import HandGroup
 from krig_bots.view import Phase
 
 __all__ = [
     "BUILT_IN",
     "LEVELS",
     "Bot",
+    "HandGroup",
     "HandTracker",
     "Loaded",
     "Phase",

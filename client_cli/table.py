@@ -214,6 +214,7 @@ class Table:
             self.acted = set()
             self.counts = list(event.counts)
             self.on_table = [[] for _ in range(event.players)]
+            self.revealed_cards = set()  # (the last game's cards: not seen in this one)
         elif isinstance(event, m.Acted):
             self.acted.add(event.seat)
         elif isinstance(event, m.Revealed):

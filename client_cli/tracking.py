@@ -9,6 +9,7 @@ what any player at the table could work out with pencil and paper.
 
 from __future__ import annotations
 
+from krig_bots.holdings import HandGroup, Holdings
 from protocol import messages as m
 
 Card = int | None
@@ -26,6 +27,10 @@ class HandTracker:
         """False when the rules shuffle what is won (then nothing is followed)."""
         self.lost = True
         """Not following this game (joined in its middle): ``hands()`` is empty."""
+        self.counting = Holdings()
+        """Who holds which card, and what each hand can hold, whatever the gathering
+        order (``held()``, ``hand_groups()``)."""
+        self.seat = -1
 
     def start(self, counts: list[int], rules: dict[str, bool | int | str]) -> None:
         self.size = int(rules.get("hand_size", 0))
@@ -38,16 +43,68 @@ class HandTracker:
         self.piles = [[None] * max(c - self.size, 0) for c in counts]
         self.rows = [[] for _ in counts]
 
+    def held(self) -> tuple[frozenset[int], ...]:
+        return self.counting.held()
+
+    def hand_groups(self) -> tuple[tuple[HandGroup, ...], ...]:
+        return self.counting.hand_groups()
+
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         if self.lost:
             return ()
         return tuple(tuple(h) for h in self.hands_)
 
-    def feed(self, msg: object, rules: dict[str, bool | int | str]) -> None:
+    def feed(self, msg: object, rules: dict[str, bool | int | str], seat: int = -1) -> None:
+        try:
+            self._count(msg, rules, seat)
+        except (IndexError, ValueError, KeyError):
+            self.counting.lost = True
         try:
             self._feed(msg, rules)
         except (IndexError, ValueError):
             self.lost = True  # (events it does not follow: know nothing rather than wrong)
+
+    def _count(self, msg: object, rules: dict[str, bool | int | str], seat: int) -> None:
+        c = self.counting
+        t = type(msg)
+        if t is m.Revealed:
+            assert isinstance(msg, m.Revealed)
+            c.revealed(msg.up, msg.down)
+        elif t is m.TrickWon:
+            assert isinstance(msg, m.TrickWon)
+            c.trick_won(msg.winner, msg.returned, msg.returned_to, msg.stolen_from)
+        elif t is m.Hand:
+            assert isinstance(msg, m.Hand)
+            c.own_hand(msg.cards)
+        elif t is m.GameStarted:
+            assert isinstance(msg, m.GameStarted)
+            c.start(
+                list(msg.counts),
+                int(rules.get("hand_size", 0)),
+                str(rules.get("gather_order", "shuffled")),
+                seat,
+            )
+        elif t is m.PlayerOut:
+            assert isinstance(msg, m.PlayerOut)
+            c.player_out(msg.seat)
+        elif t is m.Shuffled:
+            assert isinstance(msg, m.Shuffled)
+            c.shuffled_pile(msg.seat)
+        elif t is m.Snapshot:
+            assert isinstance(msg, m.Snapshot)
+            v = msg.view
+            if v is not None and v.phase != "over":
+                if v.step == 0 and v.tricks == 0 and not any(v.acted):
+                    r = msg.room.rules
+                    c.start(
+                        list(v.counts),
+                        int(r.get("hand_size", 0)),
+                        str(r.get("gather_order", "shuffled")),
+                        seat,
+                    )
+                    c.own_hand(v.hand)
+                else:
+                    c.lost = True
 
     def _refill(self, seat: int) -> None:
         hand, pile = self.hands_[seat], self.piles[seat]

@@ -3,15 +3,20 @@
 For each card it could play it estimates the cards it wins or loses now, plus
 what the hand it keeps is worth for the wars to come:
 
-- **what the others can still hold**: an opponent's hand is the cards it is
-  known to hold (``View.hands``: seen face up, then followed into its pile and
-  back into its hand), the rest drawn by lot from the cards never seen;
-- **card counting**: a card seen face up is never one of those drawn by lot;
-- **how they choose**: mostly as most players and the server do (their lowest
-  card in a battle, their highest in a war), sometimes any card;
+- **what the others can still hold**: a trick's cards go under its winner's
+  pile together and hands refill from the top, so even with shuffled gathering
+  an opponent's hand card is one of a few known cards, or a card never seen
+  (``View.hand_groups``, krig_bots.holdings); its hands are drawn by lot from
+  those;
+- **card counting**: a card seen face up is followed to the pile that took it
+  (``View.held``); only cards nobody is known to hold fill the places of cards
+  never seen;
+- **how they choose**: as most players and the server do (their lowest card in
+  a battle, their highest in a war);
 - **the pot at stake**: a battle is worth the others' cards on the table, a war
   also their face-down cards; a tie is valued by who is likelier to hold the
-  stronger card for the war that follows.
+  stronger card for the war that follows, and by whether the war would find
+  someone too short of cards to fight it.
 
 Deterministic for a given view (its lots are drawn from ``View.rng_seed``), so
 the server can play it and replay it.
@@ -20,14 +25,16 @@ the server can play it and replay it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from krig_bots.view import View, rank
 
 SAMPLES = 24
 """Opponent hands drawn per decision (one when every opponent's hand is known)."""
-TYPICAL = 0.8
-"""How often an opponent is taken to play its lowest card in a battle, highest in a war."""
-KEEP = 4.0
+TYPICAL = 1.0
+"""How often an opponent is taken to play its lowest card in a battle, highest in a war
+(as the server plays a seat out of time, and most players do)."""
+KEEP = 1.0
 """What the hand kept is worth, in cards, per unit of its chance to win a later war."""
 
 
@@ -39,35 +46,64 @@ def _deck(view: View) -> list[int]:
     return deck
 
 
+def _unseen(view: View) -> list[int]:
+    """Cards no seat is known to hold, and not on the table or in this hand."""
+    known: set[int] = set(view.hand)
+    for cards in view.held:
+        known |= cards
+    if view.held:
+        known |= {c for row in view.table for c in row if c is not None}
+    elif view.hands:  # (followed hands without counting: a card seen face up is placed)
+        known |= view.seen
+    else:
+        known |= {c for row in view.table for c in row if c is not None}
+    return [c for c in _deck(view) if c not in known]
+
+
+def _hand_sampler(view: View, seat: int, unseen: list[int]) -> Callable[[random.Random], list[int]]:
+    """A function drawing the ranks ``seat`` may hold in its hand, as far as this seat knows."""
+    hand_size = int(view.rules.get("hand_size", 3)) or 3
+    if view.hand_groups and seat < len(view.hand_groups):
+        groups = [
+            (list(g.cards) + [-1] * max(g.size - len(g.cards), 0), g.count)
+            for g in view.hand_groups[seat]
+        ]
+
+        def from_groups(rng: random.Random) -> list[int]:
+            out = []
+            for members, count in groups:
+                for c in rng.sample(members, min(count, len(members))):
+                    out.append(rank(c) if c >= 0 else rank(unseen[rng.randrange(len(unseen))]))
+            return sorted(out)
+
+        return from_groups
+    held = view.hands[seat] if seat < len(view.hands) else ()
+    known = [rank(c) for c in held if c is not None]
+    size = len(held) if held else min(hand_size, view.counts[seat])
+    slots = max(size - len(known), 0)
+
+    def from_known(rng: random.Random) -> list[int]:
+        return sorted(known + [rank(unseen[rng.randrange(len(unseen))]) for _ in range(slots)])
+
+    return from_known
+
+
 def counter(view: View) -> int:
     """The card with the best expected gain now plus the worth of the hand it keeps."""
     hand = list(view.hand)
     if len(hand) <= 1:
         return hand[0]
     rng = random.Random(view.rng_seed)
-    hand_size = int(view.rules.get("hand_size", 3)) or 3
     war_down = int(view.rules.get("war_down", 3))
     war = view.phase == "war"
-    if view.hands:  # (a card seen face up is followed: in an unknown slot only if never seen)
-        unseen = [rank(c) for c in _deck(view) if c not in view.seen and c not in view.hand]
-    else:
-        up = {c for row in view.table for c in row if c is not None}
-        unseen = [rank(c) for c in _deck(view) if c not in up and c not in view.hand]
-    if not unseen:
-        unseen = [8]
-    hands: list[tuple[list[int], int]] = []  # (known ranks, unknown slots) per contender
-    for o in view.contenders:
-        held = view.hands[o] if o < len(view.hands) else ()
-        known = [rank(c) for c in held if c is not None]
-        size = len(held) if held else min(hand_size, view.counts[o])
-        hands.append((known, max(size - len(known), 0)))
+    unseen = _unseen(view) or [32]
+    samplers = [_hand_sampler(view, o, unseen) for o in view.contenders]
+    drawn = [[draw(rng) for _ in range(SAMPLES)] for draw in samplers]
     plays: list[tuple[int, int, float]] = []  # (their best play, their best left, weight)
-    if len(hands) > 1:
-        plays = _against_all(hands, unseen, rng, war)
-    elif hands:
-        known, slots = hands[0]
-        for _ in range(SAMPLES if slots else 1):
-            ranks = sorted(known + [unseen[rng.randrange(len(unseen))] for _ in range(slots)])
+    if len(drawn) > 1:
+        plays = _against_all(drawn, rng, war)
+    elif drawn:
+        for ranks in drawn[0]:
             for played, w in _choices(ranks, war):
                 rest = list(ranks)
                 rest.remove(played)
@@ -77,13 +113,9 @@ def counter(view: View) -> int:
     others = view.pot - mine_on_table
     stake = others + len(view.contenders)
     war_stake = float(stake + len(view.contenders) * (war_down + 1))
-    their_high = [
-        max(k + [unseen[rng.randrange(len(unseen))] for _ in range(max(s, 1))])
-        for k, s in hands
-        for _ in range(8)
-    ] or [8]
+    their_high = [max(ranks) for hands in drawn for ranks in hands[:8] if ranks] or [8]
 
-    refills = unseen[:: max(1, len(unseen) // 6)]  # (what may refill the hand)
+    refills = [rank(c) for c in unseen[:: max(1, len(unseen) // 6)]]  # (what may refill the hand)
 
     def later_worth(top: int) -> float:
         return sum(1.0 if top > h else 0.5 if top == h else 0.0 for h in their_high) / len(
@@ -133,17 +165,14 @@ def _choices(ranks: list[int], war: bool) -> list[tuple[int, float]]:
 
 
 def _against_all(
-    hands: list[tuple[list[int], int]],
-    unseen: list[int],
-    rng: random.Random,
-    war: bool,
+    drawn: list[list[list[int]]], rng: random.Random, war: bool
 ) -> list[tuple[int, int, float]]:
     """Several contenders: sampled plays, keeping the best card against this seat."""
     out: list[tuple[int, int, float]] = []
-    for _ in range(SAMPLES):
+    for i in range(SAMPLES):
         best, best_left = 0, 0
-        for known, slots in hands:
-            ranks = sorted(known + [unseen[rng.randrange(len(unseen))] for _ in range(slots)])
+        for hands in drawn:
+            ranks = hands[i]
             if not ranks:
                 continue
             if rng.random() < TYPICAL:

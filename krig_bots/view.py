@@ -6,6 +6,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from krig_bots.holdings import HandGroup
+
 Phase = Literal["battle", "war"]
 
 
@@ -44,6 +46,15 @@ class View:
     A card once seen face up goes under a known pile at a known place, so with the
     rules' default gathering it is known again when drawn (client_cli/bots.py tracks it;
     empty when not tracked)."""
+    held: tuple[frozenset[int], ...] = ()
+    """Per seat, the cards it is known to hold (hand or pile): card counting. A card
+    laid face up goes with its trick to the seat that takes it, and is followed there
+    whatever the gathering order (krig_bots.holdings); a card never seen face up is in
+    no seat's set. Empty when not followed."""
+    hand_groups: tuple[tuple[HandGroup, ...], ...] = ()
+    """Per seat, what its hand cards can be: a trick's cards go under the winner's pile
+    together and hands refill from the top, so even with shuffled gathering a drawn
+    card is one of a known few (krig_bots.holdings). Empty when not followed."""
     rules: Mapping[str, bool | int | str] = field(default_factory=dict)
     """The room's rules (protocol ``rules``: hand_size, war_down, loser_takes_tied, ...)."""
     step: int = 0

@@ -113,4 +113,4 @@ def seat_action(rec: RoomRecord, seat: int) -> Action:
     s = rec.seats[seat]
     if not (s.bot and state.rules.hand_size and s.level in ("easy", "hard")):
         return auto_action(state, seat)
-    return Choose(LEVELS[s.level](bot_view(rec, seat)))  # type: ignore[arg-type]
+    return Choose(LEVELS[s.level](bot_view(rec, seat, count=s.level == "hard")))  # type: ignore[arg-type]

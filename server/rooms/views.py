@@ -11,6 +11,7 @@ from __future__ import annotations
 from krig_bots import View
 from protocol import messages as m
 from server.engine import view
+from server.rooms.counting import counting
 from server.rooms.state import RoomRecord
 
 
@@ -105,7 +106,7 @@ def entry(rec: RoomRecord, seat: int | None, action_id: int | None) -> list[m.Se
     return sent
 
 
-def bot_view(rec: RoomRecord, seat: int) -> View:
+def bot_view(rec: RoomRecord, seat: int, count: bool = False) -> View:
     """What a computer seat may know, as the view a strategy takes (krig_bots).
 
     Only what the seat itself could have seen: its hand, the table, and the cards
@@ -114,7 +115,8 @@ def bot_view(rec: RoomRecord, seat: int) -> View:
     pile its trick went to and back into a hand (client_cli/tracking.py does it
     from the events), so an opponent's hand card is shown when it was seen face up
     before, and hidden (None) when it never was, as long as won cards are not
-    shuffled.
+    shuffled. ``count``: with card counting (``View.held``, ``View.hand_groups``), as
+    a client's tracker follows it from the events (server.rooms.counting).
     """
     state = rec.state
     assert state is not None
@@ -124,6 +126,7 @@ def bot_view(rec: RoomRecord, seat: int) -> View:
     seen = {inputs[i + 1] for i in range(0, len(inputs), 2) if inputs[i] < 0xFE} - pending
     seen.update(tv.hand)
     rules = state.rules
+    holdings = counting(rec, seat) if count else None
     followed = rules.winnings == "under_pile" and rules.gather_order != "shuffled"
     # Shuffled gathering (the default) loses a card's place in its pile: an opponent's
     # hand is then known only as so many cards.
@@ -142,6 +145,8 @@ def bot_view(rec: RoomRecord, seat: int) -> View:
         war_seats=tuple(state.war_seats) if state.phase == "war" else (),
         seen=frozenset(seen),
         hands=hands,
+        held=holdings.held() if holdings is not None else (),
+        hand_groups=holdings.hand_groups() if holdings is not None else (),
         rules=rules.to_dict(),
         step=state.steps,
         rng_seed=(state.seed * 1_000_003 + state.steps * 31 + seat) & 0xFFFFFFFF,
