@@ -1,4 +1,6 @@
-"""Benchmarks that print figures, from a source checkout (never run as tests).
+"""Benchmarks that print figures, from a source checkout (never run as tests):
+``python -m bench WHAT`` (``bench/__main__.py``; ``krig-server bench WHAT`` runs it
+in the checkout it was installed from, and says so where there is none).
 
 - ``engine``  the rules engine, and the room transition a step runs
   (``krig-server bench engine``, ``krig-server bench transition``)

@@ -6,13 +6,12 @@ import argparse
 import contextlib
 import json
 import os
+import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from krig_runtime import process
-from krig_runtime.process import LOOPS
 from server import config
 from server.engine.rules import (
     OPTION_NAMES,
@@ -105,37 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     presets = sub.add_parser("presets", help="list the rule presets and their options")
     presets.add_argument("--json", action="store_true", help="print the presets as JSON")
 
-    bench = sub.add_parser("bench", help="print benchmark figures")
-    bench.add_argument(
-        "what", choices=["engine", "transition", "codec", "stack"], help="what to measure"
-    )
-    bench.add_argument("--seconds", type=float, default=5.0, help="stack: seconds per load run")
-    bench.add_argument("--rooms", type=int, default=50, help="stack: 2-player rooms at peak")
-    bench.add_argument(
-        "--idle", type=int, default=10_000, help="stack: idle connections to hold (0: skip)"
-    )
-    bench.add_argument(
-        "--loop", choices=LOOPS, default="asyncio",
-        help="stack: event loop of every process measured (echo, krig-server, load client)",
+    bench = sub.add_parser(
+        "bench", add_help=False,
+        help="print benchmark figures (a source checkout's python -m bench; --help there)",
     )  # fmt: skip
-    bench.add_argument(
-        "--min-replicas", type=int, default=0,
-        help="stack: replicas of the Redis, and krig's --redis-min-replicas (every commit waits)",
-    )  # fmt: skip
-    bench.add_argument(
-        "--redis-client", choices=["pipe", "coredis"], default="pipe",
-        help="stack: what the floors call Redis through (coredis: pip install coredis first)",
-    )  # fmt: skip
-    bench.add_argument(
-        "--paced-rooms", type=int, default=500,
-        help="stack: rooms at a person's pace, beside the flat-out figures (0: skip; needs Node)",
-    )  # fmt: skip
-    bench.add_argument(
-        "--paced-seconds", type=float, default=40.0, help="stack: seconds of the paced run"
-    )
-    bench.add_argument("--games", type=int, default=2000, help="engine, transition: games per run")
-    bench.add_argument("--count", type=int, default=500_000, help="codec: frames per run")
-    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("rest", nargs=argparse.REMAINDER, help="python -m bench's arguments")
     return parser
 
 
@@ -264,7 +237,8 @@ def _bench_checkout() -> Path | None:
     return root if (root / "bench" / "__init__.py").is_file() else None
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
+def cmd_bench(rest: list[str]) -> int:
+    """``python -m bench`` in the source checkout (the benchmarks are not installed)."""
     root = _bench_checkout()
     if root is None:
         print(
@@ -273,53 +247,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    from bench.codec import codec_bench
-    from bench.engine import engine_bench, transition_bench
-
-    if args.what == "stack":
-        from bench.stack import format_report, run
-
-        report = run(
-            args.seconds, args.rooms, args.idle, args.loop, args.min_replicas,
-            args.redis_client, args.paced_rooms, args.paced_seconds,
-        )  # fmt: skip
-        print(json.dumps(report) if args.json else format_report(report))
-        return 0
-    lines: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {
-        "codec": (
-            lambda: codec_bench(args.count),
-            lambda r: (
-                f"codec: flip frame ({r['frame_bytes']} bytes) on one core: "
-                f"{r['decodes_per_s']:,.0f} decodes+validations/s, "
-                f"{r['encodes_per_s']:,.0f} encodes/s (best of 3)"
-            ),
-        ),
-        "transition": (
-            lambda: transition_bench(args.games),
-            lambda r: (
-                f"transition: classic 2-player, {r['games']} games through "
-                f"rooms.play_input on one core: {r['us_per_flip']:.2f} us/flip, "
-                f"{1e6 / r['steps_per_s']:.2f} us/reveal (best of 3)"
-            ),
-        ),
-        "engine": (
-            lambda: engine_bench(args.games),
-            lambda r: (
-                f"engine: classic 2-player, {r['games']} games on one core: "
-                f"{r['games_per_s']:.0f} games/s, {r['tricks_per_s']:.0f} tricks/s "
-                f"(mean {r['mean_tricks']:.1f} tricks/game, best of 3)"
-            ),
-        ),
-    }
-    measure, line = lines[args.what]
-    result = measure()
-    print(json.dumps(result) if args.json else line(result))
-    return 0
+    return subprocess.call([sys.executable, "-m", "bench", *rest], cwd=root)
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:  # (every argument is python -m bench's, --help too)
+        return cmd_bench(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
@@ -338,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_record(args)
         if args.command == "verify":
             return cmd_verify(args)
-        return cmd_bench(args)
+        return cmd_bench(args.rest)
     except SetupError as exc:
         return refuse_to_start(exc)
     except RulesError as exc:
