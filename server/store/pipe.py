@@ -107,6 +107,8 @@ class _Round:
     """``TRYAGAIN``, ``CLUSTERDOWN``: wait before going again."""
     short: bool = False
     """Fewer replicas than asked for confirmed (or a failover is under way)."""
+    unconfirmed: bool = False
+    """Replies kept from a connection lost before its ``WAIT`` answered."""
 
 
 class RedisPipe:
@@ -212,6 +214,7 @@ class RedisPipe:
         pending = list(range(len(commands)))
         asking: dict[int, Address] = {}
         backoff: _Backoff | None = None
+        unconfirmed = False
         while True:
             try:
                 sent = await self._send(commands, pending, asking, wait, quick)
@@ -222,7 +225,10 @@ class RedisPipe:
                 await self._after_loss()
                 continue
             turn = await self._answers(commands, results, sent, wait is not None, quick)
+            unconfirmed = unconfirmed or (turn is not None and turn.unconfirmed)
             if turn is None or not turn.again:
+                if unconfirmed:  # (no WAIT covered them: the primary may have changed)
+                    raise NotDurable("the connection was lost before its replicas confirmed")
                 return self._finish(results, turn)
             backoff = backoff or _Backoff(wait is not None, started)
             backoff.check(turn.lost or "redirected")
@@ -278,10 +284,10 @@ class RedisPipe:
                     acked = await waited
                 except Exception as exc:
                     acked = exc
-            link_lost = False
+            link_lost = kept = False
             for i, reply in zip(indices, replies, strict=True):
                 if not isinstance(reply, Exception):
-                    results[i] = reply
+                    results[i], kept = reply, True
                     continue
                 turn = turn or _Round()
                 if isinstance(reply, RedisConnectionError | OSError):
@@ -298,6 +304,8 @@ class RedisPipe:
                     results[i] = reply
             if link_lost:
                 self.links.get(address, quick).drop()
+                if waits and kept and turn is not None:
+                    turn.unconfirmed = True
             elif waits and not self._confirmed(acked):
                 turn = turn or _Round()
                 turn.short = True
@@ -318,11 +326,9 @@ class RedisPipe:
             turn.pause = True  # TRYAGAIN, CLUSTERDOWN: a migration or a failover
 
     def replicas_to_wait(self) -> int:
-        """How many replicas a durable call's ``WAIT`` asks for: every replica the
-        primary has online, and at least ``min_replicas``. Sentinel promotes a replica
-        chosen on offsets it read seconds before, so a write only some replicas hold
-        may be the one a failover takes back. (A cluster: the minimum; a shard's
-        replicas elect the one that holds the most.)"""
+        """A durable call's ``WAIT``: every replica online, at least ``min_replicas``
+        (Sentinel promotes one chosen on offsets read seconds before, so a write only
+        some hold may be taken back; a cluster shard elects the one that holds most)."""
         if self.cluster:
             return self.min_replicas
         return max(self.min_replicas, self.replicas_online)
@@ -351,10 +357,8 @@ class RedisPipe:
             self._rereading = asyncio.get_running_loop().create_task(self._reread())
 
     async def _reread(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # (the readiness probe reads them again)
             await self.read_replicas()
-        except Exception as exc:  # (the readiness probe reads them again within a second)
-            log.debug("redis_replicas_unread", error=str(exc))
 
     def _finish(self, results: list[Any], turn: _Round | None) -> list[Any]:
         """The replies, or the first error reply (or NotDurable: too few replicas)."""
