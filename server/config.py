@@ -46,7 +46,8 @@ class Settings:
     grace_s: float = 30.0
     """How long a disconnected seat is held before the server plays it."""
     room_ttl_s: int = 3600
-    """A room idle this long expires."""
+    """A room idle this long expires (at most a quarter longer: its expiry is set again
+    once a quarter of it has passed)."""
     record_ttl_s: int = 86400
     """A finished game's record is kept this long."""
     session_ttl_s: int = 86400
