@@ -325,8 +325,16 @@ async def soak(args: argparse.Namespace, work: Path) -> int:
                 rss.append(((time.perf_counter() - began) / 60, i, node.starts,
                             rss_kib(node.proc.pid)))  # fmt: skip
 
+    next_tick = began + args.tick_s if args.tick_s else until
     while time.perf_counter() < until - 5:
         now = time.perf_counter()
+        if now >= next_tick:
+            next_tick += args.tick_s
+            say(
+                f"{now - began:6.0f}s  flips {stats.flips:>8}  games {stats.games:>6}  "
+                f"errors {sum(stats.errors.values())}",
+                flush=True,
+            )
         if now >= next_rss:
             await sample()
             next_rss += 30
@@ -337,10 +345,10 @@ async def soak(args: argparse.Namespace, work: Path) -> int:
                 head = f"(partial: {minute:.0f} of {args.minutes:g} min; cards and logs at the end)"
                 args.report.write_text(head + "\n\n" + partial)
         if now < next_fault or now + 25 > until:
-            await asyncio.sleep(min(1.0, max(0.0, min(next_fault, next_rss) - now)))
+            await asyncio.sleep(min(1.0, max(0.0, min(next_fault, next_rss, next_tick) - now)))
             continue
         next_fault += args.every
-        kind = FAULTS[n % len(FAULTS)]
+        kind = args.faults[n % len(args.faults)]
         n += 1
         what = ""
         try:
@@ -511,9 +519,19 @@ def main() -> int:
     )  # fmt: skip
     parser.add_argument("--warmup-min", type=float, default=5.0,
                         help="minutes of a node's life left out of its RSS growth")  # fmt: skip
+    parser.add_argument(
+        "--faults", type=lambda v: tuple(v.split(",")), default=FAULTS,
+        help=f"the faults, in turn (default: {','.join(FAULTS)})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--tick-s", type=float, default=0.0,
+        help="print flips so far every this many seconds (0: at faults only)",
+    )  # fmt: skip
     parser.add_argument("--report", type=Path, help="write the final table here too")
     parser.add_argument("--logs", type=Path, help="keep the nodes' and Redis' files here")
     args = parser.parse_args()
+    if unknown := set(args.faults) - set(FAULTS):
+        parser.error(f"unknown faults: {', '.join(sorted(unknown))}")
     if args.fuzz_frames is None:
         args.fuzz_frames = int(1_000_000 * args.minutes / 60)
     if args.logs is not None:
