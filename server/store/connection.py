@@ -55,7 +55,12 @@ class Resp(asyncio.Protocol):
         self._out: list[bytes] = []
         """Commands packed this loop turn, written together at its end."""
         self._wait: asyncio.Future[Any] | None = None
-        self._wait_command = b""
+        """This turn's ``WAIT`` (its callers share it), not yet written."""
+        self._wait_for = (0, 0)
+        """Its replicas and ms: the most any caller sharing it asked for."""
+        self._in_flight: asyncio.Future[Any] | None = None
+        """The ``WAIT`` written and not yet answered: what comes next is held until it
+        is (see :meth:`_flush`)."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # (cast, not isinstance: uvloop's transports are not asyncio.Transport subclasses)
@@ -117,19 +122,42 @@ class Resp(asyncio.Protocol):
         if wait is not None:
             if self._wait is None:
                 self._wait = loop.create_future()
-                self._wait_command = hiredis.pack_command(("WAIT", *wait))  # type: ignore[arg-type]
+                self._wait_for = wait
+            elif wait[0] > self._wait_for[0]:
+                self._wait_for = wait
             waited = self._wait
         return futures, waited
 
     def _flush(self) -> None:
+        """Write what this turn queued, with one ``WAIT`` for its durable callers.
+
+        While an earlier ``WAIT`` is unanswered, what comes next is held and goes
+        with the next one when it is answered. Redis answers a connection in order
+        and holds the rest of it behind a ``WAIT``, so a ``WAIT`` a turn could only
+        queue behind the others, each up to its ``ms``: replicas that cannot confirm
+        (a primary that just took over, a replica lost) would hold a connection for
+        as many seconds as turns went by. Held, every turn in the meantime shares
+        one ``WAIT``: one timeout, not one each.
+        """
+        if self.closed or self.transport is None:
+            self._out, self._wait = [], None
+            return  # connection_lost failed the futures already
+        in_flight = self._in_flight
+        if in_flight is not None and not in_flight.done() and self._wait is not None:
+            return  # (sent when it is answered: see _answered)
         out, self._out = self._out, []
         wait, self._wait = self._wait, None
-        if self.closed or self.transport is None:
-            return  # connection_lost failed the futures already
         if wait is not None:
-            out.append(self._wait_command)
+            out.append(hiredis.pack_command(("WAIT", *self._wait_for)))  # type: ignore[arg-type]
             self.waiting.append(wait)
+            self._in_flight = wait
+            wait.add_done_callback(self._answered)
         self.transport.write(b"".join(out))
+
+    def _answered(self, _wait: asyncio.Future[Any]) -> None:
+        """A ``WAIT`` was answered: what was held behind it goes now."""
+        if self._out:
+            self._flush()
 
 
 async def settled(futures: list[asyncio.Future[Any]]) -> list[Any]:

@@ -207,7 +207,7 @@ class RedisPipe:
         min_replicas = self.min_replicas
         if durable and min_replicas > 0 and not self.cluster and not self._replicas_read:
             await self._reread()  # (first: how many replicas this primary has)
-        wait = (self.replicas_to_wait(), WAIT_MS) if durable and min_replicas > 0 else None
+        waits = durable and min_replicas > 0
         quick = not durable and min_replicas > 0  # (its own connection: Links.quick)
         started = time.monotonic()
         results: list[Any] = [None] * len(commands)
@@ -216,21 +216,24 @@ class RedisPipe:
         backoff: _Backoff | None = None
         unconfirmed = False
         while True:
+            # (the replicas as now known: a call that goes again after a failover
+            # waits for the new primary's, not the old one's)
+            wait = (self.replicas_to_wait(), WAIT_MS) if waits else None
             try:
                 sent = await self._send(commands, pending, asking, wait, quick)
             except (RedisConnectionError, OSError, TimeoutError) as exc:
-                backoff = backoff or _Backoff(wait is not None, started)
+                backoff = backoff or _Backoff(waits, started)
                 backoff.check(exc, exc)
                 await backoff.sleep()
                 await self._after_loss()
                 continue
-            turn = await self._answers(commands, results, sent, wait is not None, quick)
+            turn = await self._answers(commands, results, sent, waits, quick)
             unconfirmed = unconfirmed or (turn is not None and turn.unconfirmed)
             if turn is None or not turn.again:
                 if unconfirmed:  # (no WAIT covered them: the primary may have changed)
                     raise NotDurable("the connection was lost before its replicas confirmed")
                 return self._finish(results, turn)
-            backoff = backoff or _Backoff(wait is not None, started)
+            backoff = backoff or _Backoff(waits, started)
             backoff.check(turn.lost or "redirected")
             if turn.lost is not None or turn.pause:
                 await backoff.sleep()

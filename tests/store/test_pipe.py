@@ -257,3 +257,70 @@ async def test_every_sentinel_is_followed_for_a_failover_under_way(
         follower.cancel()
         await pipe.close()
         second.cleanup()
+
+
+async def test_durable_turns_share_one_wait_while_another_is_unanswered(
+    redis_proc: RedisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``WAIT`` that cannot be met (no replica here) holds its connection for
+    WAIT_MS. Durable calls made meanwhile, each in a turn of its own, are held and
+    share the next ``WAIT``: two timeouts for thirty calls, not thirty in a row (a
+    primary that had just taken over, replicas not yet back, held play for 30 s)."""
+    monkeypatch.setattr(redis_pipe, "WAIT_MS", 300)
+    url = redis_proc.url.rsplit("/", 1)[0] + "/4"
+    admin = redis.Redis.from_url(url)
+    admin.config_resetstat()
+    pipe = RedisPipe(url, "pipe-waits", min_replicas=1)
+    try:
+        calls = []
+        for i in range(30):
+            calls.append(asyncio.ensure_future(
+                pipe.execute_many([("SET", f"held:{i}", i)], durable=True)
+            ))  # fmt: skip
+            await asyncio.sleep(0.01)  # (each call in a turn of its own)
+        outcomes = await asyncio.gather(*calls, return_exceptions=True)
+        assert all(isinstance(o, redis_pipe.NotDurable) for o in outcomes), outcomes
+        waits = admin.info("commandstats").get("cmdstat_wait", {}).get("calls", 0)
+        assert 1 <= waits <= 3, f"{waits} WAITs for 30 durable calls"
+        # The held commands ran, in order, on the same connection.
+        assert [int(v) for v in admin.mget([f"held:{i}" for i in range(30)])] == list(range(30))
+        # Nothing is left held: a call without WAIT on the main link still gets its reply.
+        assert await pipe.execute_many([("GET", "held:29")]) == [b"29"]
+    finally:
+        admin.delete(*[f"held:{i}" for i in range(30)])
+        admin.close()
+        await pipe.close()
+
+
+async def test_a_durable_call_that_goes_again_waits_for_the_replicas_now_known(
+    redis_proc: RedisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ``WAIT`` of each round counts the replicas as known when it is sent: a
+    call that started while the old primary had two, and goes again on one that has
+    fewer, does not wait for replicas that are no longer there."""
+    monkeypatch.setattr(redis_pipe, "WAIT_MS", 200)
+    url = redis_proc.url.rsplit("/", 1)[0] + "/4"
+    admin = redis.Redis.from_url(url)
+    admin.config_resetstat()
+    pipe = RedisPipe(url, "pipe-rewait", min_replicas=1)
+    sent: list[tuple[int, int] | None] = []
+    send = pipe._send
+
+    async def recording(*args: object) -> object:
+        sent.append(args[3])  # type: ignore[arg-type]
+        if len(sent) == 1:  # the first round: as if the primary were lost meanwhile
+            pipe.replicas_online = 0
+            raise RedisConnectionError("lost")
+        return await send(*args)  # type: ignore[arg-type]
+
+    try:
+        await pipe.read_replicas()
+        pipe.replicas_online = 2  # (what the old primary had)
+        monkeypatch.setattr(pipe, "_send", recording)
+        with pytest.raises(redis_pipe.NotDurable):
+            await pipe.execute_many([("SET", "rewait", 1)], durable=True)
+        assert sent[0] == (2, 200) and sent[1] == (1, 200), sent
+    finally:
+        admin.delete("rewait")
+        admin.close()
+        await pipe.close()
