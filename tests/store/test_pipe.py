@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 import redis
@@ -13,6 +14,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from server.errors import RedisUrlError
 from server.store import pipe as redis_pipe
 from server.store.cluster import command_key, redirect
+from server.store.connection import Command
 from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
 from server.store.pipe import RedisPipe
 from server.store.subscription import SILENT_S, RawSubscription
@@ -324,3 +326,40 @@ async def test_a_durable_call_that_goes_again_waits_for_the_replicas_now_known(
         admin.delete("rewait")
         admin.close()
         await pipe.close()
+
+
+async def test_replies_from_a_connection_lost_before_its_wait_answered_are_not_durable(
+    tmp_path: Path,
+) -> None:
+    """A call's first command was answered, then its connection was lost before the
+    rest and their ``WAIT`` were: the rest go again and a replica confirms them, but
+    nothing confirmed the first (the primary lost may have been the only one to hold
+    it), so the call is NotDurable, not a success."""
+    primary = RedisProcess(port=free_port(), workdir=str(tmp_path / "p")).start()
+    replica = RedisProcess(
+        port=free_port(), workdir=str(tmp_path / "r"),
+        extra=("--replicaof", "127.0.0.1", str(primary.port)),
+    ).start()  # fmt: skip
+    admin = redis.Redis(port=primary.port)
+    pipe = RedisPipe(f"redis://127.0.0.1:{primary.port}/0", "pipe-unconfirmed", min_replicas=1)
+    try:
+        while (await pipe.read_replicas()) < 1:
+            await asyncio.sleep(0.05)
+        # SET is answered at once; BLPOP holds the connection until it is cut.
+        commands: list[Command] = [("SET", "unconfirmed", 1), ("BLPOP", "nothing", 1)]
+        call = asyncio.ensure_future(pipe.execute_many(commands, durable=True))
+        deadline = asyncio.get_running_loop().time() + 3
+        while admin.get("unconfirmed") is None:
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.02)
+        assert not call.done()
+        admin.client_kill_filter(_type="normal", skipme=True)
+        with pytest.raises(redis_pipe.NotDurable, match="lost before its replicas confirmed"):
+            await call
+        # A call whose every reply came on one connection, with its WAIT, is durable.
+        assert await pipe.execute_many([("SET", "confirmed", 1)], durable=True) == [b"OK"]
+    finally:
+        admin.close()
+        await pipe.close()
+        replica.stop()
+        primary.stop()
