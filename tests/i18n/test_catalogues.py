@@ -33,9 +33,17 @@ PREFIXES = (
 )  # fmt: skip
 
 
+CATALOGUES = ("shared", "web")
+"""The clients' catalogues (krig.ftl and tui.ftl), and the page's own (web.ftl: its keys
+are checked against the page's code in test_web_catalogues.py)."""
+
+
 @cache
-def messages(lang: str) -> dict[str, ftl.Message]:
-    text = "\n".join(p.read_text(encoding="utf-8") for p in catalogues(lang))  # (tui.ftl too)
+def messages(lang: str, which: str = "shared") -> dict[str, ftl.Message]:
+    if which == "web":
+        text = (catalogues(lang)[0].parent / "web.ftl").read_text(encoding="utf-8")
+    else:
+        text = "\n".join(p.read_text(encoding="utf-8") for p in catalogues(lang))  # (tui.ftl)
     resource = FluentParser().parse(text)
     junk = [e.content for e in resource.body if isinstance(e, ftl.Junk)]
     assert not junk, f"{lang}: entries Fluent cannot read: {junk}"
@@ -69,27 +77,30 @@ def plural_selects(node: object) -> list[set[str]]:
     return out
 
 
-def test_every_language_has_exactly_the_english_keys() -> None:
-    english = set(messages("en"))
+@pytest.mark.parametrize("which", CATALOGUES)
+def test_every_language_has_exactly_the_english_keys(which: str) -> None:
+    english = set(messages("en", which))
     for lang in OTHERS:
-        have = set(messages(lang))
+        have = set(messages(lang, which))
         assert not english - have, f"{lang} lacks {sorted(english - have)}"
         assert not have - english, f"{lang} has keys English lacks: {sorted(have - english)}"
 
 
+@pytest.mark.parametrize("which", CATALOGUES)
 @pytest.mark.parametrize("lang", OTHERS)
-def test_placeholders_match_english(lang: str) -> None:
-    english = messages("en")
-    for key, message in messages(lang).items():
+def test_placeholders_match_english(lang: str, which: str) -> None:
+    english = messages("en", which)
+    for key, message in messages(lang, which).items():
         assert variables(message) == variables(english[key]), (lang, key)
 
 
+@pytest.mark.parametrize("which", CATALOGUES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_plural_forms_are_complete_for_the_language(lang: str) -> None:
+def test_plural_forms_are_complete_for_the_language(lang: str, which: str) -> None:
     """Every plural choice names each CLDR category of the language (Babel's rules), and
     no category the language does not have."""
     wanted = set(babel.Locale.parse(lang).plural_form.tags) | {"other"}
-    for key, message in messages(lang).items():
+    for key, message in messages(lang, which).items():
         for keys in plural_selects(message):
             assert keys == wanted, f"{lang} {key}: {sorted(keys)}, CLDR: {sorted(wanted)}"
 
