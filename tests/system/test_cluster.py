@@ -79,10 +79,14 @@ async def test_games_through_two_nodes_on_a_cluster(
     games: list[list[Session]] = []
     try:
         spublish = _stat(cluster, "spublish")
-        for _ in range(6):
+        owners: set[int] = set()
+        # Six rooms, and more while they are all on one primary (six random codes
+        # land on one primary of three once in 243 runs), at most twenty.
+        while len(games) < 6 or (len(owners) < 2 and len(games) < 20):
             games.append(await seat_players([a.url, b.url], 2, "quick", {"max_tricks": 60}))
+            code = games[-1][0].table.code or ""
+            owners.add(cluster.slot_owner(key_slot(room_key(code).encode())))
         await asyncio.gather(*(play_all(s) for s in games))
-        owners = set()
         for sessions in games:
             code = sessions[0].table.code or ""
             assert all(s.table.result is not None for s in sessions)
@@ -90,8 +94,7 @@ async def test_games_through_two_nodes_on_a_cluster(
             _conserved(admin, code)
             slot = key_slot(room_key(code).encode())
             assert key_slot(journal_key(code).encode()) == slot
-            owners.add(cluster.slot_owner(slot))
-        assert len(owners) >= 2, "six rooms on one primary of three"
+        assert len(owners) >= 2, f"{len(games)} rooms on one primary of three"
         assert _stat(cluster, "spublish") > spublish, "no update went over sharded pub/sub"
         assert _stat(cluster, "publish") == 0, "a cluster-wide PUBLISH"
         # The lobby, the deadlines and the nodes are on the cluster too.
