@@ -257,6 +257,11 @@ class LoadRoom:
 
     async def run(self, until: float) -> None:
         while time.perf_counter() < until:
+            # Steps count from 1 again each game: a flip of an earlier game that was
+            # never revealed (its game cut short by a fault) must not be timed
+            # against a later game's reveal of the same step.
+            self.last_send.clear()
+            self.arrivals.clear()
             for s in self.sessions:
                 if s.table.phase in ("battle", "war"):
                     continue  # a game is on (e.g. resumed after a fault): play it
