@@ -111,6 +111,23 @@ class _Round:
     """Replies kept from a connection lost before its ``WAIT`` answered."""
 
 
+def _redirected(
+    slot_map: SlotMap, reply: ResponseError, i: int, address: Address, turn: _Round
+) -> None:
+    """An error reply that sends command ``i`` again: where, and after what."""
+    message = str(reply)
+    if message.startswith("ASK "):
+        turn.asking[i] = redirect(message, address)[1]
+    elif message.startswith("MOVED "):
+        slot_map.moved(*redirect(message, address))
+    elif message.startswith(("READONLY", "NOREPLICAS")):
+        # A demoted primary, or one that lost its replicas
+        # (min-replicas-to-write): find the primary again.
+        turn.lost = turn.lost or reply
+    else:
+        turn.pause = True  # TRYAGAIN, CLUSTERDOWN: a migration or a failover
+
+
 class RedisPipe:
     """``execute_many`` over one pipelined connection per Redis server, for any URL kind."""
 
@@ -301,7 +318,7 @@ class RedisPipe:
                     await self._load_scripts(address)
                     turn.again.append(i)
                 elif isinstance(reply, ResponseError) and str(reply).startswith(GO_AGAIN):
-                    self._redirected(reply, i, address, turn)
+                    _redirected(self.slot_map, reply, i, address, turn)
                     turn.again.append(i)
                 else:
                     results[i] = reply
@@ -313,20 +330,6 @@ class RedisPipe:
                 turn = turn or _Round()
                 turn.short = True
         return turn
-
-    def _redirected(self, reply: ResponseError, i: int, address: Address, turn: _Round) -> None:
-        """An error reply that sends command ``i`` again: where, and after what."""
-        message = str(reply)
-        if message.startswith("ASK "):
-            turn.asking[i] = redirect(message, address)[1]
-        elif message.startswith("MOVED "):
-            self.slot_map.moved(*redirect(message, address))
-        elif message.startswith(("READONLY", "NOREPLICAS")):
-            # A demoted primary, or one that lost its replicas
-            # (min-replicas-to-write): find the primary again.
-            turn.lost = turn.lost or reply
-        else:
-            turn.pause = True  # TRYAGAIN, CLUSTERDOWN: a migration or a failover
 
     def replicas_to_wait(self) -> int:
         """A durable call's ``WAIT``: every replica online, at least ``min_replicas``

@@ -285,7 +285,8 @@ async def test_durable_turns_share_one_wait_while_another_is_unanswered(
         waits = admin.info("commandstats").get("cmdstat_wait", {}).get("calls", 0)
         assert 1 <= waits <= 3, f"{waits} WAITs for 30 durable calls"
         # The held commands ran, in order, on the same connection.
-        assert [int(v) for v in admin.mget([f"held:{i}" for i in range(30)])] == list(range(30))
+        held = admin.mget([f"held:{i}" for i in range(30)])
+        assert held == [str(i).encode() for i in range(30)]
         # Nothing is left held: a call without WAIT on the main link still gets its reply.
         assert await pipe.execute_many([("GET", "held:29")]) == [b"29"]
     finally:
@@ -340,6 +341,7 @@ async def test_replies_from_a_connection_lost_before_its_wait_answered_are_not_d
         port=free_port(), workdir=str(tmp_path / "r"),
         extra=("--replicaof", "127.0.0.1", str(primary.port)),
     ).start()  # fmt: skip
+    assert primary.port is not None
     admin = redis.Redis(port=primary.port)
     pipe = RedisPipe(f"redis://127.0.0.1:{primary.port}/0", "pipe-unconfirmed", min_replicas=1)
     try:
