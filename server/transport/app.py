@@ -25,6 +25,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
+from krig_runtime import process
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
@@ -260,7 +261,9 @@ class App:
             try:
                 tls = bool(s.tls_cert)
                 where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
-                log.info("listening", url=where, redis=redis_url, node=node_id)
+                log.info(
+                    "listening", url=where, redis=redis_url, node=node_id, loop=process.loop_name()
+                )
                 lines = addresses.listening_lines(s.host, s.port, tls, s.public_url)
                 print("\n".join(lines), flush=True)
                 await stop
