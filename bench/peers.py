@@ -70,13 +70,14 @@ SERVERS: dict[str, str] = {
     "krig": "krig",
     "krig-asyncio": "krig on asyncio (--loop asyncio)",
     "krig-uvloop": "krig on uvloop",
+    "krig-b": "krig from another checkout (--krig-b DIR): a lever's before and after",
     "python-floor": "the durable room's work alone, in CPython (bench/peer_floor.py)",
     "python-floor-uvloop": "the same CPython floor on uvloop",
 }
 """Every server the runner knows, in the order of the table."""
 DEFAULT_SERVERS = ("colyseus", "colyseus-cas", "colyseus-krig-commit", "krig", "python-floor")
-"""What a run without --servers measures (krig-asyncio, krig-uvloop, python-floor-uvloop:
-on ask)."""
+"""What a run without --servers measures (krig-asyncio, krig-uvloop, krig-b,
+python-floor-uvloop: on ask)."""
 BASELINE = "colyseus-cas"
 """The ratios are to the durable Colyseus room."""
 MODES = {"colyseus": "memory", "colyseus-cas": "cas", "colyseus-krig-commit": "krig-commit"}
@@ -119,6 +120,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="krig-server's event loop (default auto, krig-server's own default: uvloop)",
     )  # fmt: skip
     parser.add_argument(
+        "--krig-b",
+        metavar="DIR",
+        default="",
+        help="the server krig-b: krig-server from this checkout (e.g. a git worktree of "
+        "another commit), on this venv, interleaved with krig in the same rounds",
+    )
+    parser.add_argument(
         "--ioredis-auto-pipelining",
         action="store_true",
         help="the Colyseus rooms' ioredis client pipelines each loop turn's commands "
@@ -153,6 +161,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--rounds and --rooms must be at least 1, --seconds above 0")
     if args.paced_rooms < 0 or args.think <= 0 or args.paced_seconds <= 0:
         parser.error("--paced-rooms must be at least 0, --think and --paced-seconds above 0")
+    if ("krig-b" in servers) != bool(args.krig_b):
+        parser.error("--servers krig-b and --krig-b DIR go together")
     if args.paced_only and not args.paced_rooms:
         parser.error("--paced-only needs --paced-rooms")
     args.servers = servers
@@ -352,13 +362,18 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path, mode: str
                     time.sleep(0.02)
             redis_url = f"redis://127.0.0.1:{rport}"
         path, f = logged("server")
-        if name in ("krig", "krig-uvloop", "krig-asyncio"):
+        if name in ("krig", "krig-uvloop", "krig-asyncio", "krig-b"):
             loop = {"krig-uvloop": "uvloop", "krig-asyncio": "asyncio"}.get(name, args.krig_loop)
+            program, env = [krig_server_bin()], None
+            if name == "krig-b":  # (its tree first on the path: its server, this venv)
+                program = [sys.executable, "-P", "-c", "import sys; from server.cli import main; "
+                           "sys.exit(main())"]  # fmt: skip
+                env = {**os.environ, "PYTHONPATH": str(Path(args.krig_b).resolve())}
             server = spawn(
-                [krig_server_bin(), "serve", "--redis-url", redis_url, "--port", str(port),
+                [*program, "serve", "--redis-url", redis_url, "--port", str(port),
                  "--log-level", "warning", "--log-format", "json", "--loop", loop,
                  *KRIG_LIMITS],
-                SERVER_CPU, stdout=f,
+                SERVER_CPU, stdout=f, env=env,
             )  # fmt: skip
             url = f"ws://127.0.0.1:{port}/ws"
             target = "krig"

@@ -34,7 +34,7 @@ from server.config import Settings
 from server.service.node import Node
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
-from server.transport.routing import Router, RoutingConnection, home
+from server.transport.routing import Router, RoutingConnection, connection_factory, home
 from server.transport.siblings import Siblings, Slot
 
 log = structlog.get_logger("krig.server")
@@ -257,7 +257,7 @@ class App:
                 ssl=tls_context(s),
             )
             if router is not None:
-                router.start(server.server._protocol_factory)  # type: ignore[attr-defined]
+                router.start(connection_factory(server))
             try:
                 tls = bool(s.tls_cert)
                 where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
