@@ -98,8 +98,8 @@ LOOPS = ("auto", "asyncio", "uvloop")
 """Event loops a program can run on: ``auto`` (the default: uvloop where it is
 installed, a normal dependency everywhere but Windows, else the standard one),
 ``asyncio`` (the standard one) or ``uvloop`` (libuv, in C; insisted on: an
-error where it is missing). uvloop costs krig's server about a tenth less CPU
-a flip, see docs/PERFORMANCE.md."""
+error where it is missing). uvloop took 6-13% off krig's server CPU a flip,
+see docs/PERFORMANCE.md."""
 
 
 class LoopUnavailable(Exception):
