@@ -26,8 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--idle", type=int, default=10_000, help="stack: idle connections to hold (0: skip)"
     )
     bench.add_argument(
-        "--loop", choices=LOOPS, default="asyncio",
-        help="stack: event loop of every process measured (echo, krig-server, load client)",
+        "--loop", choices=LOOPS, default="auto",
+        help="stack: event loop of every process measured (echo, krig-server, load client; "
+        "auto: uvloop where installed, as krig-server)",
     )  # fmt: skip
     bench.add_argument(
         "--min-replicas", type=int, default=0,

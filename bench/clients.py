@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("url")
     parser.add_argument("connections", type=int)
     parser.add_argument("seconds", type=float, help="echo: how long; idle: how long to hold")
-    parser.add_argument("--loop", choices=process.LOOPS, default="asyncio")
+    parser.add_argument("--loop", choices=process.LOOPS, default="auto")
     args = parser.parse_args(argv)
     process.tune_for_throughput()
     with contextlib.suppress(ValueError, OSError):

@@ -212,6 +212,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--redis-url", required=True)
+    parser.add_argument("--loop", choices=process.LOOPS, default="asyncio")
     args = parser.parse_args()
     process.tune_for_throughput()
-    asyncio.run(main(args.port, args.redis_url))
+    process.run(main(args.port, args.redis_url), args.loop)

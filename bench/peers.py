@@ -68,12 +68,16 @@ SERVERS: dict[str, str] = {
     "colyseus-cas": "Colyseus 0.16, one awaited Redis compare-and-set per step",
     "colyseus-krig-commit": "Colyseus 0.16 running krig's commit script per step",
     "krig": "krig",
+    "krig-asyncio": "krig on asyncio (--loop asyncio)",
     "krig-uvloop": "krig on uvloop",
+    "krig-b": "krig from another checkout (--krig-b DIR): a lever's before and after",
     "python-floor": "the durable room's work alone, in CPython (bench/peer_floor.py)",
+    "python-floor-uvloop": "the same CPython floor on uvloop",
 }
 """Every server the runner knows, in the order of the table."""
 DEFAULT_SERVERS = ("colyseus", "colyseus-cas", "colyseus-krig-commit", "krig", "python-floor")
-"""What a run without --servers measures (krig-uvloop: krig-server --loop uvloop, on ask)."""
+"""What a run without --servers measures (krig-asyncio, krig-uvloop, krig-b,
+python-floor-uvloop: on ask)."""
 BASELINE = "colyseus-cas"
 """The ratios are to the durable Colyseus room."""
 MODES = {"colyseus": "memory", "colyseus-cas": "cas", "colyseus-krig-commit": "krig-commit"}
@@ -109,12 +113,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--servers",
         default=",".join(DEFAULT_SERVERS),
-        help=f"comma-separated, of: {', '.join(SERVERS)} (default: all but krig-uvloop)",
+        help=f"comma-separated, of: {', '.join(SERVERS)} (default: {','.join(DEFAULT_SERVERS)})",
     )
     parser.add_argument(
-        "--krig-loop", default="asyncio", choices=("asyncio", "uvloop"),
-        help="krig-server's event loop (default asyncio, krig-server's own default)",
+        "--krig-loop", default="auto", choices=("auto", "asyncio", "uvloop"),
+        help="krig-server's event loop (default auto, krig-server's own default: uvloop)",
     )  # fmt: skip
+    parser.add_argument(
+        "--krig-b",
+        metavar="DIR",
+        default="",
+        help="the server krig-b: krig-server from this checkout (e.g. a git worktree of "
+        "another commit), on this venv, interleaved with krig in the same rounds",
+    )
     parser.add_argument(
         "--ioredis-auto-pipelining",
         action="store_true",
@@ -150,6 +161,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--rounds and --rooms must be at least 1, --seconds above 0")
     if args.paced_rooms < 0 or args.think <= 0 or args.paced_seconds <= 0:
         parser.error("--paced-rooms must be at least 0, --think and --paced-seconds above 0")
+    if ("krig-b" in servers) != bool(args.krig_b):
+        parser.error("--servers krig-b and --krig-b DIR go together")
     if args.paced_only and not args.paced_rooms:
         parser.error("--paced-only needs --paced-rooms")
     args.servers = servers
@@ -349,20 +362,26 @@ def run_one(name: str, rnd: int, args: argparse.Namespace, work: Path, mode: str
                     time.sleep(0.02)
             redis_url = f"redis://127.0.0.1:{rport}"
         path, f = logged("server")
-        if name in ("krig", "krig-uvloop"):
-            loop = "uvloop" if name == "krig-uvloop" else args.krig_loop
+        if name in ("krig", "krig-uvloop", "krig-asyncio", "krig-b"):
+            loop = {"krig-uvloop": "uvloop", "krig-asyncio": "asyncio"}.get(name, args.krig_loop)
+            program, env = [krig_server_bin()], None
+            if name == "krig-b":  # (its tree first on the path: its server, this venv)
+                program = [sys.executable, "-P", "-c", "import sys; from server.cli import main; "
+                           "sys.exit(main())"]  # fmt: skip
+                env = {**os.environ, "PYTHONPATH": str(Path(args.krig_b).resolve())}
             server = spawn(
-                [krig_server_bin(), "serve", "--redis-url", redis_url, "--port", str(port),
+                [*program, "serve", "--redis-url", redis_url, "--port", str(port),
                  "--log-level", "warning", "--log-format", "json", "--loop", loop,
                  *KRIG_LIMITS],
-                SERVER_CPU, stdout=f,
+                SERVER_CPU, stdout=f, env=env,
             )  # fmt: skip
             url = f"ws://127.0.0.1:{port}/ws"
             target = "krig"
-        elif name == "python-floor":
+        elif name in ("python-floor", "python-floor-uvloop"):
+            floor_loop = "uvloop" if name == "python-floor-uvloop" else "asyncio"
             server = spawn(
                 [sys.executable, str(ROOT / "bench" / "peer_floor.py"), "--port", str(port),
-                 "--redis-url", redis_url],
+                 "--redis-url", redis_url, "--loop", floor_loop],
                 SERVER_CPU, stdout=f,
             )  # fmt: skip
             url = f"ws://127.0.0.1:{port}/ws"
@@ -650,6 +669,28 @@ def format_paced(runs: Sequence[Run]) -> str:
     return "\n".join([*lines, "", *notes])
 
 
+def format_floor_ratios(runs: Sequence[Run]) -> str:
+    """Each krig server's CPU a flip flat out over each CPython floor's, round by round
+    (the same minutes), and the median: the issue's "krig against its floor"."""
+    flat = {(r.server, r.round): r.server_us for r in runs if r.mode == "flat"}
+    names = sorted({name for name, _ in flat})
+    lines = []
+    for k in (n for n in names if n.startswith("krig")):
+        for f in (n for n in names if n.startswith("python-floor")):
+            ratios = [
+                flat[k, rnd] / flat[f, rnd]
+                for rnd in sorted({rnd for _, rnd in flat})
+                if (k, rnd) in flat and (f, rnd) in flat and flat[f, rnd] > 0
+            ]
+            if ratios:
+                each = ", ".join(f"{x:.2f}" for x in ratios)
+                lines.append(
+                    f"{k} ÷ {f}, server CPU a flip: {statistics.median(ratios):.2f}x "
+                    f"(rounds: {each})"
+                )
+    return "\n".join(lines)
+
+
 def format_notes(runs: Sequence[Run]) -> str:
     """What else ran on the server's core while it was measured; errors; frames per flip."""
     if not runs:
@@ -696,7 +737,7 @@ def machine() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     ensure_node_modules()
-    if "krig" in args.servers:
+    if any(name.startswith("krig") for name in args.servers):
         krig_server_bin()
     if PINNED:  # the runner keeps off the server's core
         os.sched_setaffinity(0, {CLIENT_CPU})
@@ -741,6 +782,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print()
         print(format_paced(runs))
+    ratios = format_floor_ratios(runs)
+    if ratios:
+        print()
+        print(ratios)
     print()
     print(format_notes(runs))
     if args.json:

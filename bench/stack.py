@@ -346,7 +346,7 @@ def run(
     seconds: float,
     rooms: int,
     idle: int,
-    loop: str = "asyncio",
+    loop: str = "auto",
     min_replicas: int = 0,
     redis_client: str = "pipe",
     paced_rooms: int = 0,
@@ -358,6 +358,7 @@ def run(
     ``paced_rooms``: also that many rooms at a person's pace for ``paced_seconds``
     (0: not; needs Node, bench/peers)."""
     process.raise_open_files()
+    loop = process.choose_loop(loop)[0]  # (auto: the one it stands for, named in the report)
     os.environ[ENV] = redis_client  # (the floors' processes read it)
     report: dict[str, Any] = {
         "machine": {

@@ -315,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--json", action="store_true", help=t("cli-load-json"))
     load.add_argument("--rate", type=float, default=0.0, help=t("cli-load-rate"))
     load.add_argument("--warmup", type=float, default=0.0, metavar="S", help=t("cli-load-warmup"))
-    load.add_argument("--loop", choices=process.LOOPS, default="asyncio", help=t("cli-load-loop"))
+    load.add_argument("--loop", choices=process.LOOPS, default="auto", help=t("cli-load-loop"))
     load.add_argument(
         "--processes", type=_ranged(1, 64, "cli-what-processes"), default=1, metavar="K",
         help=t("cli-load-processes"),
@@ -563,7 +563,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.get("KRIG_URL")
     )
     try:
-        return process.run(run(args), getattr(args, "loop", "asyncio"))
+        # the load generator and the arena, which carry many frames, on uvloop where it
+        # is installed; the screens on asyncio (the loop Textual is made for)
+        loop = "auto" if args.command == "arena" else "asyncio"
+        return process.run(run(args), getattr(args, "loop", loop))
     except process.LoopUnavailable as exc:
         print(f"krig: --loop: {exc}", file=sys.stderr)
         return 2

@@ -478,7 +478,7 @@ async def run_processes(
     rate: float,
     warmup: float,
     processes: int,
-    loop: str = "asyncio",
+    loop: str = "auto",
 ) -> dict[str, Any]:
     """``krig load --processes K``: K load processes, each with its share of the rooms and
     of the rate, measuring over the same seconds (each opens its rooms, says so, and all

@@ -25,6 +25,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
+from krig_runtime import process
 from protocol.errors import CloseCode
 from protocol.limits import MAX_CLIENT_FRAME
 from protocol.version import SUBPROTOCOL, SUPPORTED_SUBPROTOCOLS
@@ -33,7 +34,7 @@ from server.config import Settings
 from server.service.node import Node
 from server.transport.connection import Connection, peer_address
 from server.transport.inbox import OfferingConnection
-from server.transport.routing import Router, RoutingConnection, home
+from server.transport.routing import Router, RoutingConnection, connection_factory, home
 from server.transport.siblings import Siblings, Slot
 
 log = structlog.get_logger("krig.server")
@@ -256,11 +257,13 @@ class App:
                 ssl=tls_context(s),
             )
             if router is not None:
-                router.start(server.server._protocol_factory)  # type: ignore[attr-defined]
+                router.start(connection_factory(server))
             try:
                 tls = bool(s.tls_cert)
                 where = f"{'wss' if tls else 'ws'}://{s.host}:{s.port}/ws"
-                log.info("listening", url=where, redis=redis_url, node=node_id)
+                log.info(
+                    "listening", url=where, redis=redis_url, node=node_id, loop=process.loop_name()
+                )
                 lines = addresses.listening_lines(s.host, s.port, tls, s.public_url)
                 print("\n".join(lines), flush=True)
                 await stop

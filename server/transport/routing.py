@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import structlog
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import Server, ServerConnection
 
 from server.rooms.codes import normalize
 from server.transport.inbox import OfferingConnection
@@ -61,6 +61,17 @@ def hinted_room(data: bytes) -> str | None:
     query = parts[1].split(b"?", 1)[1].decode("latin-1")
     values = parse_qs(query).get("room")
     return normalize(values[0]) if values else None
+
+
+def connection_factory(server: Server) -> Callable[[], ServerConnection]:
+    """websockets' connection factory of ``server``: what its listening socket calls for
+    each connection it accepts, for the connections handed here. asyncio's server keeps
+    it (``_protocol_factory``), uvloop's does not; websockets' ``create_server``
+    closure holds it on every loop (the websockets pyproject.toml pins)."""
+    made = server.create_server
+    cells = dict(zip(made.__code__.co_freevars, made.__closure__ or (), strict=True))
+    factory: Callable[[], ServerConnection] = cells["protocol_factory"].cell_contents
+    return factory
 
 
 class Router:

@@ -16,6 +16,7 @@ from bench.peers import (
     COLUMNS,
     Row,
     Run,
+    format_floor_ratios,
     format_notes,
     format_paced,
     format_table,
@@ -94,6 +95,29 @@ def test_the_table_gives_every_column_the_medians_and_the_ratios() -> None:
     # Without the durable room there is nothing to divide by.
     alone = format_table(medians([r for r in runs if r.server == "krig"])).splitlines()
     assert alone[2].endswith("| — | — | — |")
+
+
+def test_krig_against_each_floor_round_by_round() -> None:
+    runs = [
+        *(_run("krig", r, us) for r, us in ((1, 40.0), (2, 45.0), (3, 60.0))),
+        *(_run("krig-asyncio", r, us) for r, us in ((1, 44.0), (2, 50.0))),
+        *(_run("python-floor", r, us) for r, us in ((1, 20.0), (2, 30.0), (3, 20.0))),
+        *(_run("python-floor-uvloop", r, us) for r, us in ((1, 16.0), (3, 24.0))),
+        _run("krig", 4, 99.0, mode="paced"),  # (not flat out: not counted)
+    ]
+    lines = format_floor_ratios(runs).splitlines()
+    assert lines == [
+        "krig ÷ python-floor, server CPU a flip: 2.00x (rounds: 2.00, 1.50, 3.00)",
+        "krig ÷ python-floor-uvloop, server CPU a flip: 2.50x (rounds: 2.50, 2.50)",
+        "krig-asyncio ÷ python-floor, server CPU a flip: 1.93x (rounds: 2.20, 1.67)",
+        "krig-asyncio ÷ python-floor-uvloop, server CPU a flip: 2.75x (rounds: 2.75)",
+    ]
+    assert format_floor_ratios([r for r in runs if r.server == "krig"]) == ""
+    # krig-b (a lever's other side) comes with the checkout it runs
+    assert parse_args(["--servers", "krig,krig-b", "--krig-b", "/tmp"]).krig_b == "/tmp"
+    for bad in (["--servers", "krig,krig-b"], ["--krig-b", "/tmp"]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
 
 
 def test_the_paced_table_sets_each_server_beside_its_flat_out_figures() -> None:
