@@ -70,8 +70,15 @@ async def churn(args: argparse.Namespace) -> None:
     out.mkdir(parents=True, exist_ok=True)
     redis = RedisProcess(port=free_port(), binary=find_server((7, 0)),
                          workdir=str(out / "redis")).start()  # fmt: skip
-    nodes = [start_node(f"redis://127.0.0.1:{redis.port}", i, out, args.probe)
-             for i in range(args.nodes)]  # fmt: skip
+    nodes: list[tuple[subprocess.Popen[bytes], int]] = []
+    try:
+        for i in range(args.nodes):
+            nodes.append(start_node(f"redis://127.0.0.1:{redis.port}", i, out, args.probe))
+    except BaseException:
+        for proc, _ in nodes:
+            proc.kill()
+        redis.stop()
+        raise
     urls = [f"ws://127.0.0.1:{port}/ws" for _, port in nodes]
     stats, failures = Stats(), Counter[str]()
     began = time.perf_counter()
