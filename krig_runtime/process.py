@@ -94,6 +94,25 @@ def tune_for_throughput() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
+FULL_COLLECTION_S = 300.0
+"""Seconds between two full collections of a long-running server (``collect_now_and_then``)."""
+
+
+async def collect_now_and_then(every_s: float = FULL_COLLECTION_S) -> None:
+    """A full collection every ``every_s`` seconds, for as long as the loop runs.
+
+    With the thresholds above a full collection comes about every 250 million
+    objects made and kept, which a server in its steady state (as many freed as
+    made) never reaches: an object that lived through two young collections (a
+    closed connection, a room's record) and then died in a reference cycle
+    stayed for the life of the process. One pause every few minutes (a few ms per
+    100,000 live objects) frees them.
+    """
+    while True:
+        await asyncio.sleep(every_s)
+        gc.collect()
+
+
 LOOPS = ("auto", "asyncio", "uvloop")
 """Event loops a program can run on: ``auto`` (the default: uvloop where it is
 installed, a normal dependency everywhere but Windows, else the standard one),

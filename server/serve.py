@@ -42,11 +42,15 @@ async def serve(
     try:
         node_id = settings.node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
         pipe = RedisPipe(url, f"krig-{node_id}")
+        collector = asyncio.get_running_loop().create_task(
+            process.collect_now_and_then(), name="collect"
+        )
         try:
             node = Node(settings, node_id, pipe, frame=wire_frame)
             await node.store.ping()
             await App(settings, node, slot).run(url, stop)
         finally:
+            collector.cancel()
             await pipe.close()
     finally:
         if embedded is not None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
 import os
 import platform
 import subprocess
+import weakref
 from pathlib import Path
 
 from server_support import (
@@ -20,12 +23,41 @@ from server_support import (
 
 from client_cli.session import Session
 from krig_runtime import process
-from krig_runtime.process import steady_malloc
+from krig_runtime.process import collect_now_and_then, steady_malloc
 from server.store.embedded import RedisProcess
 
 
 def test_malloc_thresholds_are_taken_on_glibc() -> None:
     assert steady_malloc() == (platform.libc_ver()[0] == "glibc")
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_a_full_collection_comes_now_and_then() -> None:
+    """What dies in a reference cycle is freed by the collection a server runs every few
+    minutes (its thresholds alone would leave it for the life of the process)."""
+    gc.disable()  # (no automatic collection: only the task's)
+    try:
+        cycle = _Cycle()
+        gc.collect()
+        gc.freeze()  # (in the oldest generation, as a server's long-lived objects are)
+        gc.unfreeze()
+        gone = weakref.ref(cycle)
+        del cycle
+        task = asyncio.get_running_loop().create_task(collect_now_and_then(0.01))
+        try:
+            for _ in range(500):
+                if gone() is None:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            task.cancel()
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 async def test_the_server_runs_on_uvloop_and_refuses_an_unknown_loop(

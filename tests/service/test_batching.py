@@ -4,6 +4,7 @@ turn committed together and judged each, a flip keeping its place among a client
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
 
@@ -148,6 +149,36 @@ async def test_plays_read_in_one_turn_share_one_commit_and_are_judged_each(
         await node.batcher.play_together("BATCH1", flip("pa", step + 2), 6, lambda _: None)
     finally:
         admin.close()
+
+
+async def test_a_refused_play_leaves_no_cycle_holding_its_room(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """A play refused in its batch is answered without a reference cycle: its
+    refusal's traceback held the play, the room's record and the caller's frames,
+    and the play the refusal, so each refused flip left a record behind that only
+    a full collection frees (rare in the server: process.tune_for_throughput), and
+    a node's memory grew by one per refused flip (the chaos soak's +150%/h)."""
+    url, _client, pipe = db
+    node = Node(Settings(redis_url=url), "cycle-a", pipe)
+    step = await started_room(node, "CYCLE1")
+    gc.collect()
+    gc.disable()  # (only what is garbage now is in gc.garbage below)
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(10):  # judged on the cache, then on the record read again
+            (refused,) = await asyncio.gather(
+                node.batcher.play_together("CYCLE1", flip("pa", step + 5), 0, lambda _: None),
+                return_exceptions=True,
+            )
+            assert isinstance(refused, Refused) and refused.code == ErrorCode.STALE_STEP
+        gc.collect()
+        kept = [type(o).__name__ for o in gc.garbage if isinstance(o, Refused | RoomRecord)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert kept == []
 
 
 def _send_together(ws: FrameConnection, *messages: m.ClientMessage) -> None:

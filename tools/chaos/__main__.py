@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,6 +231,61 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def scrape(http: str) -> tuple[int, int] | None:
+    """A node's open connections and rooms served (``krig_connections``,
+    ``krig_local_rooms`` at its /metrics), or None when it does not answer."""
+    try:
+        with urllib.request.urlopen(f"{http}/metrics", timeout=3) as reply:
+            text = reply.read().decode()
+    except (OSError, ValueError):
+        return None
+    found = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in ("krig_connections", "krig_local_rooms"):
+            found[name] = int(float(value))
+    if len(found) < 2:
+        return None
+    return found["krig_connections"], found["krig_local_rooms"]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One node's memory and load at one moment of the run."""
+
+    minute: float
+    node: int
+    start: int
+    """Which life of the node (a node killed and started again is another process)."""
+    kib: int
+    conns: int
+    """Open connections (-1: its /metrics did not answer)."""
+    rooms: int
+    """Rooms with a member connected to it (-1: its /metrics did not answer)."""
+
+
+def rss_table(rss: list[Sample], warmup_min: float, every_min: float = 10.0) -> list[str]:
+    """Each node life's RSS against its connections and rooms at ``every_min`` marks, and
+    its growth after warm-up in all and per connection: growth from more players
+    (connections) is told apart from growth with the same players."""
+    lines = ["| node (life) | minute | RSS MiB | connections | rooms | KiB per connection |",
+             "|---|---|---|---|---|---|"]  # fmt: skip
+    for node in sorted({r.node for r in rss}):
+        for start in sorted({r.start for r in rss if r.node == node}):
+            life = [r for r in rss if r.node == node and r.start == start and r.conns >= 0]
+            if not life:
+                continue
+            marks: list[Sample] = []
+            for r in life:
+                if not marks or r.minute >= marks[-1].minute + every_min - 0.25 or r is life[-1]:
+                    marks.append(r)
+            for r in marks:
+                per = f"{r.kib / r.conns:.0f}" if r.conns else "-"
+                lines.append(f"| {node} ({start}) | {r.minute:.0f} | {r.kib / 1024:.1f} | "
+                             f"{r.conns} | {r.rooms} | {per} |")  # fmt: skip
+    return lines
+
+
 def conserved(port: int) -> tuple[int, list[str]]:
     """Every room's cards are its deck, on the primary: (rooms checked, violations)."""
     client = redis.Redis(port=port)
@@ -313,7 +369,7 @@ async def soak(args: argparse.Namespace, work: Path) -> int:
     say(f"chaos: {opened} rooms open; playing for {args.minutes:g} min", flush=True)
     players = asyncio.gather(*(keep_playing(r, until, failures) for r in rooms))
     faults: Counter[str] = Counter()
-    rss: list[tuple[float, int, int, int]] = []  # (minute, node, start, KiB)
+    rss: list[Sample] = []
     killed_nodes: list[ServerProc] = []
     n = 0
     next_fault = began + args.every
@@ -322,8 +378,10 @@ async def soak(args: argparse.Namespace, work: Path) -> int:
     async def sample() -> None:
         for i, node in enumerate(nodes):
             if node.proc is not None and node.proc.poll() is None:
-                rss.append(((time.perf_counter() - began) / 60, i, node.starts,
-                            rss_kib(node.proc.pid)))  # fmt: skip
+                seen = await asyncio.to_thread(scrape, node.http)
+                conns, served = seen if seen is not None else (-1, -1)
+                rss.append(Sample((time.perf_counter() - began) / 60, i, node.starts,
+                                  rss_kib(node.proc.pid), conns, served))  # fmt: skip
 
     next_tick = began + args.tick_s if args.tick_s else until
     while time.perf_counter() < until - 5:
@@ -450,27 +508,32 @@ def report(
     bad: list[str],
     pauses: Pauses,
     faults: Counter[str],
-    rss: list[tuple[float, int, int, int]],
+    rss: list[Sample],
     fuzz: dict[str, Any],
     findings: Counter[str],
 ) -> str:
     lat = [x * 1000 for x in stats.latencies]
     errors = Counter(stats.errors) + Counter(stats.moved_on)
     growth = []
-    for node in sorted({r[1] for r in rss}):
-        for start in sorted({r[2] for r in rss if r[1] == node}):
-            life = [r for r in rss if r[1] == node and r[2] == start]
-            warm = [r for r in life if r[0] >= life[0][0] + args.warmup_min]
+    for node in sorted({r.node for r in rss}):
+        for start in sorted({r.start for r in rss if r.node == node}):
+            life = [r for r in rss if r.node == node and r.start == start]
+            warm = [r for r in life if r.minute >= life[0].minute + args.warmup_min]
             if len(warm) < 2:
                 continue
             a, b = warm[0], warm[-1]
-            hours = (b[0] - a[0]) / 60
-            pct = (b[3] - a[3]) / a[3] * 100 if a[3] else 0.0
-            growth.append(
-                f"node {node} (start {start}): {a[3] / 1024:.1f} MiB at {a[0]:.0f} min -> "
-                f"{b[3] / 1024:.1f} MiB at {b[0]:.0f} min ({pct:+.1f}%, "
+            hours = (b.minute - a.minute) / 60
+            pct = (b.kib - a.kib) / a.kib * 100 if a.kib else 0.0
+            said = (
+                f"node {node} (start {start}): {a.kib / 1024:.1f} MiB at {a.minute:.0f} min -> "
+                f"{b.kib / 1024:.1f} MiB at {b.minute:.0f} min ({pct:+.1f}%, "
                 f"{pct / hours if hours else 0:+.1f}%/h)"
             )
+            if a.conns > 0 and b.conns > 0:
+                pa, pb = a.kib / a.conns, b.kib / b.conns
+                said += (f", {a.conns} -> {b.conns} connections, {pa:.0f} -> {pb:.0f} KiB "
+                         f"per connection ({(pb - pa) / pa * 100:+.1f}%)")  # fmt: skip
+            growth.append(said)
     every = ", ".join(f"{k} {v}" for k, v in sorted(faults.items()))
     fuzz_codes = ", ".join(f"{k} {v:,}" for k, v in sorted(fuzz.get("replies", {}).items(),
                                                           key=lambda kv: -kv[1]))  # fmt: skip
@@ -500,6 +563,9 @@ def report(
     ]  # fmt: skip
     lines = ["| measure | result |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in rows]
+    if rss:
+        lines += ["", "Each node's RSS against its players (every 10 min, and the last sample):",
+                  "", *rss_table(rss, args.warmup_min)]  # fmt: skip
     if witness.first:
         lines += ["", "First contradictions:", *(f"- {x}" for x in witness.first[:10])]
     return "\n".join(lines) + "\n"
