@@ -880,10 +880,14 @@ async def test_an_arneson_hand_is_played_by_its_keys(
         give_up = time.monotonic() + 120
         while await page.evaluate("krig.table.phase") != "over":
             assert time.monotonic() < give_up, await _stuck(page, frames)
-            first = page.locator("#hand button.card").first
-            if await first.count() and await first.is_enabled():
-                label = await first.get_attribute("aria-label")
-                assert label is not None and re.fullmatch(r"Play .+ of \w+ \(key 1\)", label)
+            # (read at once: a locator's count, then its state, raced the hand's
+            # re-render at the game's end and waited 30 s for a card that had gone)
+            label = await page.evaluate(
+                "() => { const b = document.querySelector('#hand button.card');"
+                " return b && !b.disabled ? b.getAttribute('aria-label') : null }"
+            )
+            if label is not None:
+                assert re.fullmatch(r"Play .+ of \w+ \(key 1\)", label), label
                 await page.keyboard.press("1")
                 presses += 1
             await asyncio.sleep(0.005)
