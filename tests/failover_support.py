@@ -46,7 +46,7 @@ async def mid_game(
     drivers = [asyncio.ensure_future(drive(g, a, stop)) for g, a in zip(games, acked, strict=True)]
     try:
         await asyncio.sleep(1.0)
-        await fault(games)
+        await _unless_a_driver_fails(fault(games), drivers)
         await asyncio.sleep(2.0)
         stop.set()
         await asyncio.gather(*drivers)
@@ -72,6 +72,24 @@ async def mid_game(
             task.cancel()
         for sessions in games:
             await close_all(sessions)
+
+
+async def _unless_a_driver_fails(
+    fault: Awaitable[None], drivers: list[asyncio.Task[None]]
+) -> None:
+    """``fault``, raising at once what a driver raised meanwhile (a flip refused: its
+    game would stop, and the fault's own checks would only time out on it)."""
+    task = asyncio.ensure_future(fault)
+    try:
+        while not task.done():
+            running = [d for d in drivers if not d.done()]
+            await asyncio.wait([task, *running], return_when=asyncio.FIRST_COMPLETED)
+            for driver in drivers:
+                if driver.done() and driver.exception() is not None:
+                    raise AssertionError(f"a game's driver failed: {driver.exception()!r}")
+        task.result()
+    finally:
+        task.cancel()
 
 
 def tables(admin: redis.Redis | redis.RedisCluster, games: list[list[Session]]) -> str:

@@ -149,12 +149,23 @@ Returns ``{'differs', node, format}``, or ``{'joined', node...}`` with the
 live nodes that said no format (builds from before the check)."""
 
 ROTATE = """
-local tok = redis.call('HGET', KEYS[1], 'tok')
-if not tok or tok ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'tok', ARGV[2])
+local tok, prev, till = unpack(redis.call('HMGET', KEYS[1], 'tok', 'prev', 'prev_till'))
+if tok and tok == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'tok', ARGV[2], 'prev', ARGV[1], 'prev_till', ARGV[4] + ARGV[5])
+elseif prev and prev == ARGV[1] and tonumber(till) >= tonumber(ARGV[4]) then
+  redis.call('HSET', KEYS[1], 'tok', ARGV[2])
+else
+  return 0
+end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 """
+"""A session's token checked and rotated. KEYS: the player's key. ARGV: the digests
+of the token given and of the new one, the session's ttl (s), now (ms), and
+RESUME_RETRY_MS. The token given also passes while it is ``prev``, until
+``prev_till``: a resume whose welcome never came (answered ``waiting_for_store``,
+or lost) is sent again with the same token. A confirmed resume deletes ``prev``
+(:meth:`server.store.players.Players.resume`). Returns 1, or 0 (not valid)."""
 
 CLAIM_DUE = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])

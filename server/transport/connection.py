@@ -162,10 +162,18 @@ class Connection:
                 self.log.warning("hello_failed", error=exc.message)
                 await self._close_with(None, exc.code, exc.message, CloseCode.TRY_AGAIN_LATER)
                 return
-            except (RedisError, OSError) as exc:
+            except STORE_UNREACHABLE as exc:  # (NotDurable too: no replica confirmed it)
                 self.log.warning("hello_failed", error=str(exc))
                 await self._close_with(
-                    None, ErrorCode.INTERNAL, "the server cannot reach its store; try again",
+                    None, ErrorCode.WAITING_FOR_STORE,
+                    "the server cannot confirm with its store yet; say hello again in a moment",
+                    CloseCode.TRY_AGAIN_LATER,
+                )  # fmt: skip
+                return
+            except RedisError as exc:
+                self.log.error("hello_failed", error=str(exc))
+                await self._close_with(
+                    None, ErrorCode.INTERNAL, "the server failed; say hello again",
                     CloseCode.TRY_AGAIN_LATER,
                 )  # fmt: skip
                 return

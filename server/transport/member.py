@@ -70,6 +70,8 @@ class Member:
                 code, lambda r, o: rooms.bind(r, o, pid, self.conn)
             )
         except Refused as exc:
+            if exc.code == ErrorCode.WAITING_FOR_STORE:
+                raise  # (the hello is answered so: the room is there, its store will be)
             return None, code if exc.code == ErrorCode.UNKNOWN_ROOM else ""
         if rec is not None and rec.seat_of(pid) is None and pid not in rec.spectators:
             rec = None

@@ -31,8 +31,12 @@ from server.service import entry as entry_module
 from server.service import service as service_module
 from server.service.entry import Entry
 from server.service.service import RoomService
+from server.store import players as players_module
+from server.store.connection import Command
 from server.store.embedded import RedisProcess, free_port
+from server.store.keys import player_key
 from server.store.pipe import NotDurable, RedisPipe
+from server.store.players import RESUME_RETRY_MS, _digest
 from server.store.store import LoadedRoom, Player, Store
 from server.store.update import RoomUpdate
 from tools.faults.simredis import DirectPipe, ZSet
@@ -93,7 +97,11 @@ class _Deterministic:
 
         self.monkeypatch.setattr(service_module, "now_ms", now)
         self.monkeypatch.setattr(entry_module, "now_ms", now)
-        for name in ("server.rooms.codes", "server.rooms.fairness", "server.rooms.play"):
+        self.monkeypatch.setattr(players_module, "now_ms", now)
+        for name in (
+            "server.rooms.codes", "server.rooms.fairness", "server.rooms.play",
+            "server.store.players",
+        ):  # fmt: skip
             self.monkeypatch.setattr(importlib.import_module(name), "secrets", _Secrets(rng))
 
 
@@ -164,6 +172,27 @@ async def scenario(store: Store, dump: Callable[[], dict[bytes, Any]]) -> Observ
     await store.unlock_quick("classic", 2)
     look("join nodes", await store.nodes.join_nodes("n2", 1_800_000_004_000, 1_800_000_000_000))
     await store.nodes.forget_node("n1")
+    # Sessions: a token rotates on resume; a resume the store did not confirm (its
+    # client never got the new token) passes again with the token it gave, for a while.
+    players = store.players
+    ann, token = await players.new_player("Ann")
+    look("session", (ann, dump()))
+    resumed = await players.resume(token)
+    assert resumed is not None
+    look("resumed", (resumed, dump()))
+    look("old token", old := await players.resume(token))  # (confirmed: deleted at once)
+    assert old is None
+    key, second = player_key(ann.id), resumed[1].partition(".")[2]
+    unconfirmed: list[Command] = [
+        ("EVALSHA", players._rotate_sha, 1, key, _digest(second), _digest("x"),
+         3600, 1_900_000_000_000, RESUME_RETRY_MS)
+    ]  # fmt: skip
+    look("rotated, unconfirmed", (await players.run(unconfirmed), dump()))
+    late: list[Command] = [("EVALSHA", players._rotate_sha, 1, key, _digest(second), _digest("y"),
+             3600, 1_900_000_000_000 + 2 * RESUME_RETRY_MS, RESUME_RETRY_MS)]  # fmt: skip
+    look("sent too late", late_answer := await players.run(late))
+    look("sent again", again := await players.resume(resumed[1]))
+    assert late_answer == [0] and again is not None and again[0].id == ann.id
     look("the end", dump())
     return seen
 

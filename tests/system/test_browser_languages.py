@@ -73,7 +73,8 @@ ENGLISH = vocabulary("en") | source_words()
 def english_left(text: str, lang: str, names: list[str]) -> set[str]:
     """English words in ``text`` that the language's own catalogues do not also use."""
     mine = vocabulary(lang) | ALLOWED | {w for n in names for w in words(n)}
-    said = re.sub(r"--[\w-]+|https?://\S+|\w+_\w+", " ", text)  # (options, links, codes)
+    # (options, links, codes, and hex: the deal check's digests and seeds, "3fbad9…")
+    said = re.sub(r"--[\w-]+|https?://\S+|\w+_\w+|\b[0-9a-f]{8,}", " ", text)
     return {w for w in words(said) if w in ENGLISH and w not in mine}
 
 

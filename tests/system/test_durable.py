@@ -25,10 +25,13 @@ import redis
 from checks import settled_after
 from server_support import ServerProc, close_all, play_all, room_in_redis, seat_players
 from tcp_proxy import TcpProxy
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
 
-from client_cli.session import Session
+from client_cli.session import Session, SessionClosed
 from protocol import messages as m
-from protocol.codec import decode_client, decode_server_frame
+from protocol.codec import decode_client, decode_server, decode_server_frame, encode
 from server.service.service import ANSWER_WITHIN_S
 from server.store.embedded import RedisProcess, free_port
 from server.store.pipe import NotDurable, RedisPipe
@@ -130,6 +133,52 @@ async def test_a_flip_no_replica_holds_reaches_nobody_and_the_table_says_it_wait
         await close_all(sessions)
         for node in nodes:
             assert node.stop() == 0, node.log_tail()
+
+
+async def test_a_resume_no_replica_holds_is_answered_waiting_and_sent_again_with_its_token(
+    linked: tuple[RedisProcess, TcpProxy], tmp_path: Path
+) -> None:
+    """With the link cut, a resume's token rotation is not confirmed: the hello is
+    answered ``waiting_for_store`` (closed 1013), and the client, which never got the
+    new token, says hello again with the same one once the link is back: it is
+    welcomed into its seat, not refused ``bad_session``."""
+    primary, proxy = linked
+    node = ServerProc(primary.url, "durres", tmp_path, redis_min_replicas=1).start()
+    sessions: list[Session] = []
+    try:
+        sessions = await seat_players([node.url], 2, "classic", {"max_tricks": 60})
+        a = sessions[0]
+        token, seat, code = a.token or "", a.table.seat, a.table.code
+        await a.close()
+
+        proxy.blackholed = True
+        async with connect(node.url, subprotocols=[Subprotocol("krig.v1")]) as ws:
+            await ws.send(encode(m.Hello(v=1, name="ada", token=token, client="test")))
+            reply = decode_server(
+                await asyncio.wait_for(ws.recv(decode=False), ANSWER_WITHIN_S + 5)
+            )
+            assert isinstance(reply, m.Error) and reply.code == "waiting_for_store", reply
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+            assert ws.close_code == 1013
+
+        proxy.blackholed = False
+        again = Session(node.url, "ada", token=token, reconnect=False)
+        sessions.append(again)
+        deadline = time.monotonic() + 20
+        while True:  # (waiting_for_store again until the replica has caught up)
+            try:
+                welcome = await again.connect()
+                break
+            except ConnectionError:
+                assert time.monotonic() < deadline, "never welcomed"
+                await asyncio.sleep(0.5)
+        assert welcome.resumed and (welcome.room, welcome.seat) == (code, seat)
+        with pytest.raises(SessionClosed, match="bad_session"):  # (rotated, confirmed)
+            await Session(node.url, "eve", token=token, reconnect=False).connect()
+    finally:
+        await close_all(sessions)
+        assert node.stop() == 0, node.log_tail()
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

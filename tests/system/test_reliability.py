@@ -25,6 +25,7 @@ from protocol import messages as m
 from protocol.codec import decode_server, encode
 from protocol.limits import MAX_CLIENT_FRAME
 from server.store.embedded import RedisProcess, free_port
+from server.store.pipe import RETRY_FOR_S
 
 KRIG_V1 = [Subprotocol("krig.v1")]
 """The game's subprotocol as raw clients offer it (written out: the wire name is the contract)."""
@@ -53,6 +54,33 @@ async def test_redis_restart_mid_game(tmp_path: Path) -> None:
         await close_all(sessions)
         srv.stop()
         rp.stop()
+
+
+async def test_a_hello_while_redis_is_down_is_answered_waiting_for_store(tmp_path: Path) -> None:
+    """Redis gone: a hello (a new session is written to Redis) is answered
+    ``waiting_for_store`` once the server gives up on Redis (RETRY_FOR_S), not
+    ``internal``, and the connection is closed 1013; with Redis back, the client's
+    next hello is welcomed."""
+    rp = RedisProcess(port=free_port(), appendonly=True, workdir=str(tmp_path / "redis")).start()
+    srv = ServerProc(rp.url, "hd", tmp_path).start()
+    session = Session(srv.url, "ada")
+    try:
+        rp.stop()
+        async with connect(srv.url, subprotocols=KRIG_V1, compression=None) as ws:
+            await ws.send(encode(m.Hello(v=1, name="ada", token=None, client="test")))
+            reply = decode_server(await asyncio.wait_for(ws.recv(decode=False), RETRY_FOR_S + 15))
+            assert isinstance(reply, m.Error), reply
+            assert (reply.id, reply.code) == (None, "waiting_for_store"), reply
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+            assert ws.close_code == 1013
+        rp.start()
+        await asyncio.wait_for(session.connect(), 30)
+        assert session.welcome is not None and not session.welcome.resumed
+    finally:
+        await session.close()
+        assert srv.stop() == 0, srv.log_tail()
+        rp.cleanup()
 
 
 async def test_hostile_frames_are_refused_and_the_server_is_unharmed(

@@ -437,10 +437,15 @@ class Dataset:
         return due
 
     def script_rotate(self, keys: list[bytes], argv: list[bytes]) -> int:
-        tok = self.cmd_hget(keys[0], b"tok")
-        if tok is None or tok != argv[0]:
+        tok, prev, till = self.cmd_hmget(keys[0], b"tok", b"prev", b"prev_till")
+        if tok is not None and tok == argv[0]:
+            until = str(int(argv[3]) + int(argv[4])).encode()
+            self.cmd_hset(keys[0], b"tok", argv[1], b"prev", argv[0], b"prev_till", until)
+        elif prev is not None and prev == argv[0] and int(till or 0) >= int(argv[3]):
+            self.cmd_hset(keys[0], b"tok", argv[1])
+        else:
             return 0
-        self.cmd_hset(keys[0], b"tok", argv[1])
+        self.cmd_expire(keys[0], argv[2])
         return 1
 
     def script_join(self, keys: list[bytes], argv: list[bytes]) -> list[bytes]:

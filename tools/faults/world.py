@@ -95,6 +95,9 @@ class _Secrets:
     def token_hex(self, n: int = 32) -> str:
         return self.rng.randbytes(n).hex()
 
+    def token_urlsafe(self, n: int = 32) -> str:
+        return self.rng.randbytes(n).hex()  # (any text does for a token's secret)
+
     def choice(self, seq: Any) -> Any:
         return self.rng.choice(seq)
 
