@@ -74,9 +74,7 @@ async def mid_game(
             await close_all(sessions)
 
 
-async def _unless_a_driver_fails(
-    fault: Awaitable[None], drivers: list[asyncio.Task[None]]
-) -> None:
+async def _unless_a_driver_fails(fault: Awaitable[None], drivers: list[asyncio.Task[None]]) -> None:
     """``fault``, raising at once what a driver raised meanwhile (a flip refused: its
     game would stop, and the fault's own checks would only time out on it)."""
     task = asyncio.ensure_future(fault)
