@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import hiredis
 from redis.exceptions import BusyLoadingError, NoScriptError, ResponseError
@@ -41,6 +42,32 @@ def _error(message: str) -> Exception:
     if message.startswith("LOADING"):
         return BusyLoadingError(message)
     return ResponseError(message)
+
+
+_ROLE = hiredis.pack_command(("ROLE",))
+
+
+class Waited(NamedTuple):
+    """A ``WAIT``'s answer, with the ``ROLE`` written just before it."""
+
+    acked: int
+    """The replicas that hold every write before it on its connection."""
+    role: Any
+    """``ROLE``'s reply (None if it failed): a primary's names its replicas online."""
+
+
+def _waited(
+    role: asyncio.Future[Any], wait: asyncio.Future[Any], acked: asyncio.Future[Any]
+) -> None:
+    """``WAIT`` was answered (or its connection lost): its callers' future is."""
+    if wait.done():
+        return
+    error = acked.exception()
+    if error is not None:
+        wait.set_exception(error)
+        wait.exception()  # (retrieved: a caller may have gone)
+        return
+    wait.set_result(Waited(int(acked.result()), role.result() if not role.exception() else None))
 
 
 class Resp(asyncio.Protocol):
@@ -148,8 +175,12 @@ class Resp(asyncio.Protocol):
         out, self._out = self._out, []
         wait, self._wait = self._wait, None
         if wait is not None:
-            out.append(hiredis.pack_command(("WAIT", *self._wait_for)))  # type: ignore[arg-type]
-            self.waiting.append(wait)
+            # ROLE first: the replicas the primary has online once this turn's writes
+            # are in, for the durable callers to count against WAIT's answer.
+            role, acked = self.loop.create_future(), self.loop.create_future()
+            out += (_ROLE, hiredis.pack_command(("WAIT", *self._wait_for)))  # type: ignore[arg-type]
+            self.waiting += (role, acked)
+            acked.add_done_callback(functools.partial(_waited, role, wait))
             self._in_flight = wait
             wait.add_done_callback(self._answered)
         self.transport.write(b"".join(out))

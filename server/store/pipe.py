@@ -37,8 +37,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 
 from server.store.cluster import SlotMap, redirect
-from server.store.connection import Command, Links, settled
-from server.store.replicas import online_replicas
+from server.store.connection import Command, Links, Waited, settled
+from server.store.replicas import online_replicas, role_replicas
 from server.store.sentinel import Sentinels
 from server.store.target import Address, parse_target
 
@@ -349,11 +349,25 @@ class RedisPipe:
         self._replicas_read = True
         return online
 
-    def _confirmed(self, acked: Any) -> bool:
+    def _confirmed(self, answer: Waited | BaseException | None) -> bool:
         """A ``WAIT``'s answer: every replica online, and no failover under way.
-        Fewer: the replicas are read again (one may have gone) before the next try."""
-        if isinstance(acked, BaseException) or int(acked or 0) < self.replicas_to_wait():
-            if not isinstance(acked, BaseException) and not self.cluster:
+
+        The ``ROLE`` written before it names the replicas the primary had online
+        once the writes were in: one more than this pipe knew (a replica that just
+        came back; the readiness probe reads them once a second) and the write
+        counts only if it holds it too, since Sentinel may promote it (seed 9049
+        of the fault simulator: a write the new replica confirmed and the lagging
+        one had not, taken back by the next failover). Fewer than asked: the
+        replicas are read again (one may have gone) before the next try."""
+        if not isinstance(answer, Waited):
+            return False
+        if not self.cluster:
+            online = role_replicas(answer.role)
+            if online is not None and online > self.replicas_online:
+                log.info("redis_replicas_online", before=self.replicas_online, now=online)
+                self.replicas_online = online
+        if answer.acked < self.replicas_to_wait():
+            if not self.cluster:
                 self._reread_replicas()
             return False
         return self.sentinels is None or not self.sentinels.suspect()

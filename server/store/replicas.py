@@ -1,4 +1,4 @@
-"""How many replicas a Redis primary says are online (``INFO replication``)."""
+"""How many replicas a Redis primary says are online (``INFO replication``, ``ROLE``)."""
 
 from __future__ import annotations
 
@@ -13,3 +13,12 @@ def online_replicas(info: Any) -> int:
         for line in text.splitlines()
         if line.startswith("slave") and ":" in line and "state=online" in line
     )
+
+
+def role_replicas(role: Any) -> int | None:
+    """The replicas a primary's ``ROLE`` names (``[b"master", offset, [[ip, port,
+    offset], ...]]``: those online), or None for another answer (a replica's)."""
+    if isinstance(role, list) and len(role) == 3 and role[0] == b"master":
+        replicas = role[2]
+        return len(replicas) if isinstance(replicas, list) else None
+    return None

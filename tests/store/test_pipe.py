@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 
 import pytest
@@ -365,3 +366,44 @@ async def test_replies_from_a_connection_lost_before_its_wait_answered_are_not_d
         await pipe.close()
         replica.stop()
         primary.stop()
+
+
+async def test_a_replica_the_pipe_did_not_know_must_hold_a_durable_write_too(
+    tmp_path: Path,
+) -> None:
+    """A replica that came online since the pipe last read them (the readiness probe
+    reads once a second) may be the one Sentinel promotes, so a durable write counts
+    only once it holds it too: the ``ROLE`` written before each ``WAIT`` names it.
+    Before, a write one replica confirmed while the new one lagged was delivered,
+    and a failover to the laggard took it back (the fault simulator's seed 9049)."""
+    primary = RedisProcess(port=free_port(), workdir=str(tmp_path / "p")).start()
+    follow = ("--replicaof", "127.0.0.1", str(primary.port))
+    first = RedisProcess(port=free_port(), workdir=str(tmp_path / "r1"), extra=follow).start()
+    assert primary.port is not None
+    pipe = RedisPipe(f"redis://127.0.0.1:{primary.port}/0", "pipe-role", min_replicas=1)
+    admin = redis.Redis(port=primary.port)
+    second: RedisProcess | None = None
+    try:
+        while (await pipe.read_replicas()) < 1:
+            await asyncio.sleep(0.05)
+        second = RedisProcess(port=free_port(), workdir=str(tmp_path / "r2"), extra=follow)
+        second.start()
+        while sum(isinstance(v, dict) and v.get("state") == "online"
+                  for v in admin.info("replication").values()) < 2:  # fmt: skip
+            await asyncio.sleep(0.05)
+        assert pipe.replicas_online == 1  # (not read again: as between two probes)
+        assert second.proc is not None
+        second.proc.send_signal(signal.SIGSTOP)  # (online to its primary, confirming nothing)
+        with pytest.raises(redis_pipe.NotDurable):
+            await pipe.execute_many([("SET", "held by one", 1)], durable=True)
+        assert pipe.replicas_online == 2
+        second.proc.send_signal(signal.SIGCONT)
+        assert await pipe.execute_many([("SET", "held by both", 1)], durable=True) == [b"OK"]
+    finally:
+        if second is not None and second.proc is not None:
+            second.proc.send_signal(signal.SIGCONT)
+        admin.close()
+        await pipe.close()
+        for server in (second, first, primary):
+            if server is not None:
+                server.stop()
