@@ -35,7 +35,7 @@ from bench.stack import _cpu_s, _krig_bin, _rss_kib
 from server import rooms
 from server.engine import census
 from server.store.embedded import free_port
-from server.store.keys import journal_key, room_key
+from server.store.keys import journal_prefix, old_journal_key, old_tail_key, room_key
 from server.store.scripts import LOAD
 from server.store.store import loaded_from
 from tools.redis_rig import LocalCluster
@@ -93,7 +93,8 @@ def _conserved(cluster: LocalCluster, codes: list[str]) -> tuple[int, list[str]]
     try:
         load = client.register_script(LOAD)
         for code in codes:
-            loaded = loaded_from(load(keys=[room_key(code), journal_key(code)]))
+            keys = [room_key(code), old_journal_key(code), old_tail_key(code)]
+            loaded = loaded_from(load(keys=keys, args=[journal_prefix(code)]))
             if loaded is None:
                 continue
             rec = rooms.rebuild(loaded.blob, loaded.tail)

@@ -15,14 +15,14 @@ Two ways to store the step:
   blob for other nodes), as krig does for every transition but a step of play;
 - ``inputs``: only the step's inputs appended (2 bytes a seat) behind a
   compare-and-set of a version number: about what krig writes for a step of
-  play (its tail entry: store.COMMIT without a record), less the resync log.
+  play (its journal entry: one RPUSHX), less the resync log.
 
 Neither acknowledges a flip or sends an event to anyone: a real server
 must do both, so a floor is an upper bound for any server doing its work.
 
 A third, ``step``, does the whole of a step as krig does it, and nothing
 else: ``rooms.play_input`` for each seat (under an action id, as krig
-remembers them), krig's commit script storing the step as a tail entry (the
+remembers them), krig's append of the step to the record's journal (the
 whole record every ``STEPS_PER_RECORD``-th step, and after a game's end),
 then each seat's ``ack`` and the step's events in one frame (a bundle,
 PROTOCOL.md §2a). It reads and writes through websockets' sans-I/O protocol
@@ -74,11 +74,23 @@ PLAYERS = ("p0", "p1")
 
 
 @dataclass
+class Journal:
+    """Where a table's journal stands (store format 4, server.store.scripts): the
+    version of its record, the entries the record's journal starts with, the steps
+    appended since."""
+
+    base: int = 0
+    head: int = 0
+    steps: int = 0
+
+
+@dataclass
 class Table:
     code: str
     conns: list[ServerConnection] = field(default_factory=list)
     flips: dict[int, bytes] = field(default_factory=dict)
     rec: RoomRecord | None = None
+    journal: Journal = field(default_factory=Journal)
 
     def deal(self) -> None:
         self.rec = _dealt(self.code)
@@ -105,19 +117,37 @@ def _rematch(rec: RoomRecord) -> None:
 
 
 def _commit_command(
-    sha: bytes, rec: RoomRecord, expected: int, first_seq: int, frames: list[bytes], entry: bytes
-) -> tuple[bytes | str | int, ...]:
-    """krig's commit script call for a step, with the arguments of Store.commit: the
-    whole record (``entry`` empty) or a step of play, no game record, nothing
-    published (no other node serves the table)."""
+    sha: bytes,
+    rec: RoomRecord,
+    expected: int,
+    first_seq: int,
+    frames: list[bytes],
+    entry: bytes,
+    journal: Journal,
+) -> tuple[tuple[bytes | str | int, ...], int]:
+    """krig's commit for a step, as Store.commit sends it, and the reply that says it
+    was written: the whole record with the commit script (``entry`` empty), or a step
+    of play appended to the record's journal; no game record, nothing published (no
+    other node serves the table)."""
     code = rec.code
     blob = b"" if entry else encode_record(rec)
-    journal = encode_entry(JournalEntry(rec.version, first_seq, rec.seq, frames, entry))
-    keys = (room_key(code), journal_key(code), record_key(code, rec.game))
+    appended = encode_entry(JournalEntry(rec.version, first_seq, rec.seq, frames, entry))
+    if entry:
+        journal.steps += 1
+        return ("RPUSHX", journal_key(code, journal.base), appended), journal.head + journal.steps
+    keys = (
+        room_key(code),
+        journal_key(code, journal.base),
+        journal_key(code, rec.version),
+        record_key(code, rec.game),
+    )
+    length = 0 if expected == 0 else journal.head + journal.steps
     args: list[bytes | str | int] = [
-        expected, rec.seq, blob, TTL_S, LOG_KEEP, journal, b"", TTL_S, b"", b"", "PUBLISH",
+        expected, rec.seq, blob, TTL_S, LOG_KEEP, appended, b"", TTL_S, b"", b"", "PUBLISH",
+        length, length,
     ]  # fmt: skip
-    return ("EVALSHA", sha, 3, *keys, *args)
+    journal.base, journal.head, journal.steps = rec.version, min(LOG_KEEP, length + 1), 0
+    return ("EVALSHA", sha, len(keys), *keys, *args), 1
 
 
 class Floor:
@@ -171,13 +201,15 @@ class Floor:
         code = table.code
         if self.mode == "record":
             first_seq = rec.seq - len(frames) + 1
-            command = _commit_command(self.sha, rec, expected, first_seq, frames, b"")
+            command, written = _commit_command(
+                self.sha, rec, expected, first_seq, frames, b"", table.journal
+            )
         else:
             inputs = rec.inputs[inputs_before:]
             where = (f"floor:{code}:v", f"floor:{code}:in")
-            command = ("EVALSHA", self.sha, 2, *where, expected, rec.version, inputs)
+            command, written = ("EVALSHA", self.sha, 2, *where, expected, rec.version, inputs), 1
         stored = (await self.pipe.execute_many([command]))[0]
-        if stored == 0:
+        if stored != written:
             raise RuntimeError(f"table {code}: the version moved on under the floor")
         if rec.status == "over":
             _rematch(rec)
@@ -196,6 +228,7 @@ class StepTable:
         self.tail = STEPS_PER_RECORD  # (the first commit writes the whole record)
         self.ids = 0
         self.steps: set[asyncio.Task[None]] = set()
+        self.journal = Journal()
 
     def deal(self) -> None:
         self.rec = _dealt(self.code)
@@ -223,9 +256,11 @@ class StepTable:
         else:
             entry = encode_step(StepEntry(rec.updated_ms, plays))
             self.tail += 1
-        command = _commit_command(self.sha, rec, expected, first_seq, frames, entry)
+        command, written = _commit_command(
+            self.sha, rec, expected, first_seq, frames, entry, self.journal
+        )
         acks = [encode(m.Ack(id=getattr(flips[s], "id", 0), step=answers[s])) for s in range(2)]
-        task = asyncio.get_running_loop().create_task(self._store(command, acks, frames))
+        task = asyncio.get_running_loop().create_task(self._store(command, written, acks, frames))
         self.steps.add(task)
         task.add_done_callback(self.steps.discard)
         if rec.status == "over":  # the new game is written whole
@@ -233,10 +268,14 @@ class StepTable:
             self.tail = STEPS_PER_RECORD
 
     async def _store(
-        self, command: tuple[bytes | str | int, ...], acks: list[bytes], frames: list[bytes]
+        self,
+        command: tuple[bytes | str | int, ...],
+        written: int,
+        acks: list[bytes],
+        frames: list[bytes],
     ) -> None:
         stored = (await self.pipe.execute_many([command]))[0]
-        if stored == 0:
+        if stored != written:
             raise RuntimeError(f"table {self.code}: the version moved on under the floor")
         for seat, ack in zip(self.seats, acks, strict=False):
             seat.write([wire_frame(p) for p in bundled([*frames, ack])])

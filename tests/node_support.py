@@ -14,7 +14,7 @@ from server.service.node import Node
 async def started_room(node: Node, code: str) -> int:
     """A 2-seat classic room on ``node`` with players pa and pb, game started; its step."""
     now = int(time.time() * 1000)
-    await node.store.run([("DEL", f"krig:{{{code}}}:room", f"krig:{{{code}}}:journal")])
+    await node.store.run([("DEL", f"krig:{{{code}}}:room")])
     rec = rooms.new_room(
         code, "pa", "A", "classic", {}, 2, False, "t:a", now, Outcome(), ready_checks=True
     )

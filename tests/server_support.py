@@ -21,9 +21,9 @@ from client_cli.session import Session
 from server import rooms
 from server.rooms.state import RoomRecord
 from server.store.embedded import free_port
-from server.store.keys import journal_key, room_key
+from server.store.keys import journal_key, journal_prefix, old_journal_key, old_tail_key, room_key
 from server.store.scripts import LOAD
-from server.store.store import loaded_from
+from server.store.store import LoadedRoom, loaded_from
 from server.store.update import JournalEntry, decode_entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,36 +165,34 @@ async def seat_players(
     return sessions
 
 
+def load_in_redis(client: redis.Redis | redis.RedisCluster, code: str) -> LoadedRoom | None:
+    """Room ``code`` as Redis holds it, read as a node reads it (the LOAD script)."""
+    keys = (room_key(code), old_journal_key(code), old_tail_key(code))
+    return loaded_from(client.eval(LOAD, 3, *keys, journal_prefix(code)))
+
+
 def room_in_redis(client: redis.Redis | redis.RedisCluster, code: str) -> RoomRecord | None:
     """Room ``code``'s record as Redis holds it: the stored one with its tail replayed."""
-    if isinstance(client, redis.RedisCluster):  # (one slot: read at once with a script)
-        reply = client.eval(LOAD, 2, room_key(code), journal_key(code))
-        loaded = loaded_from(reply)
-        return None if loaded is None else rooms.rebuild(loaded.blob, loaded.tail)
-    with client.pipeline(transaction=True) as pipe:
-        pipe.hmget(room_key(code), ["v", "s", "b", "j"])
-        pipe.lrange(journal_key(code), 0, -1)
-        (v, s, blob, j), journal = pipe.execute()
-    if blob is None:
-        return None
-    loaded = loaded_from([v, s, blob, *journal[int(j or 0) :]])
-    assert loaded is not None
-    return rooms.rebuild(loaded.blob, loaded.tail)
+    loaded = load_in_redis(client, code)
+    return None if loaded is None else rooms.rebuild(loaded.blob, loaded.tail)
 
 
 def journal_of(client: redis.Redis, code: str) -> list[JournalEntry]:
     """Room ``code``'s journal: one entry per commit kept (its events and its step)."""
-    return [decode_entry(stored(e)) for e in client.lrange(journal_key(code), 0, -1)]
+    key = journal_key(code, int(client.hget(room_key(code), "v") or 0))
+    return [decode_entry(stored(e)) for e in client.lrange(key, 0, -1)]
 
 
 def tail_length(client: redis.Redis, code: str) -> int:
     """How many steps of play room ``code`` holds since its record was last written."""
-    return int(client.llen(journal_key(code))) - int(client.hget(room_key(code), "j") or 0)
+    loaded = load_in_redis(client, code)
+    return 0 if loaded is None else len(loaded.tail)
 
 
 def room_version(client: redis.Redis, code: str) -> int:
     """Room ``code``'s version: its record's and a step more for each entry of its tail."""
-    return int(client.hget(room_key(code), "v") or 0) + tail_length(client, code)
+    loaded = load_in_redis(client, code)
+    return 0 if loaded is None else loaded.version
 
 
 def log_frames(client: redis.Redis, code: str) -> list[bytes]:

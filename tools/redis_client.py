@@ -83,7 +83,7 @@ def redis_client(url: str, name: str = "krig") -> aioredis.Redis | aioredis.Redi
         )
     if scheme in ("redis+sentinel", "rediss+sentinel"):
         hosts, service, db, password = sentinel_parts(url)
-        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+        sentinel = Sentinel(  # type: ignore[no-untyped-call, unused-ignore]
             hosts,
             sentinel_kwargs={"password": password} if password else None,
             password=password,

@@ -365,7 +365,7 @@ class LocalDelivery:
         # that number: a store that went back in time and numbered another event so
         # shows itself (``_differs``) instead of being caught up on a different past.
         overlap = 1 if room.last_frame is not None and room.seq > 0 else 0
-        kept = await self.store.events_after(code, room.seq, overlap)
+        kept = await self.store.journals.events_after(code, room.seq, overlap)
         room = self.rooms.get(code)
         if room is None or loaded.seq <= room.seq or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)

@@ -282,7 +282,7 @@ class Jobs:
         # What this node had delivered before it asked: commits that land while the
         # read is on the way move a room's local seq past the seq read (no rewind).
         before = [local[code].seq for code in codes]
-        lasts = await self.store.room_lasts(codes)
+        lasts = await self.store.journals.lasts(codes)
         # (Read: what asked for it is done. A read that failed leaves it for next time.)
         self._opens, self._behind = opens, {}
         for code, last, seen in zip(codes, lasts, before, strict=True):

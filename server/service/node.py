@@ -148,7 +148,7 @@ class Node:
     async def events_after(self, code: str, after: int) -> tuple[int, list[bytes]] | None:
         """(Refused ``waiting_for_store``: the replicas do not hold what it read yet.)"""
         try:
-            return await self.store.events_after(code, after)
+            return await self.store.journals.events_after(code, after)
         except NotDurable:
             raise waiting_for_store() from None
 

@@ -74,11 +74,10 @@ class RoomStore(Protocol):
     async def commit(
         self,
         update: RoomUpdate,
-        expected: int,
+        loaded: LoadedRoom,
         commit: Commit,
         publish: bool = True,
-        old: bool = False,
-    ) -> bool: ...
+    ) -> LoadedRoom | None: ...
 
 
 class Delivery(Protocol):
@@ -113,6 +112,7 @@ def steppable(rec: RoomRecord, out: Outcome, loaded: LoadedRoom) -> bool:
         and state.rules.hand_size == 0
         and len(loaded.tail) < STEPS_PER_RECORD - 1
         and not loaded.old  # (a room of store format 2 is written whole once)
+        and not loaded.stray  # (a step refused left its entry: a record cuts it off)
     )
 
 
@@ -335,13 +335,10 @@ class RoomService:
             step=entry,
             private=commit.private,
         )
-        if not await self.store.commit(update, loaded.version, commit, publish, loaded.old):
+        stored = await self.store.commit(update, loaded, commit, publish)
+        if stored is None:
             return False
-        if step is None:
-            self.cache[code] = LoadedRoom(rec.version, rec.seq, blob)
-        else:
-            tail = [*loaded.tail, entry]
-            self.cache[code] = LoadedRoom(rec.version, rec.seq, loaded.blob, tail)
+        self.cache[code] = stored
         self.decoded[code] = rec
         if commit.private & Private.REVEALED and acted_ms:
             # Counted once, where the step was committed (not on every node that delivers it).
@@ -385,11 +382,13 @@ class RoomService:
             # future that did not happen: never commit on it.
             self.forget(code)
             cached = None
+        after = None if cached is None else cached.heard(update)
         if update.record and (cached is None or cached.version < update.version):
-            self.cache[code] = LoadedRoom(update.version, update.last_seq, update.record)
-        elif update.step and cached is not None and cached.version == update.version - 1:
-            tail = [*cached.tail, update.step]
-            self.cache[code] = LoadedRoom(update.version, update.last_seq, cached.blob, tail)
+            self.cache[code] = LoadedRoom(
+                update.version, update.last_seq, update.record, head=update.head
+            )
+        elif after is not None:
+            self.cache[code] = after
         elif cached is not None and cached.version < update.version:
             del self.cache[code]  # a step this node cannot place: load when needed
 

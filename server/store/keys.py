@@ -8,14 +8,18 @@ one slot. The same layout serves one Redis, Sentinel and a Cluster.
 A room (all under the tag ``{CODE}``):
 
 - ``krig:{CODE}:room``     hash ``v`` the version of the record ``b``, ``s`` its last
-  sequence number, ``b`` the record blob, ``j`` the journal's length when ``b``
-  was written
-- ``krig:{CODE}:journal``  list: one encoded JournalEntry per commit (its version,
-  sequence numbers, the events as frames, and for a step of play the step). The
-  entries after the first ``j`` are the room's tail: the room is ``b`` with
-  their steps applied, and its version is ``v`` plus their number. The last
-  entries are also the room's resync log (trimmed to ``log_keep`` entries when
-  a record is written)
+  sequence number, ``b`` the record blob, ``h`` how many entries the record's
+  journal starts with (the resync log kept from before it, its own commit last)
+- ``krig:{CODE}:j:V``      list, the journal of the record of version ``V``: its
+  first ``h`` entries (encoded JournalEntry: a commit's version, sequence numbers,
+  events as frames, and for a step of play the step) are the resync log, and each
+  step of play committed since is appended (one ``RPUSHX``). The room is ``b``
+  with the steps of versions ``V+1, V+2...`` applied, the standing steps; an
+  entry after them is a stray (a step whose append found another there first:
+  refused, left in place, gone at the next record write). A record write renames
+  the list to the new record's version, so a step of a node that has not heard
+  of it finds no list (``RPUSHX`` appends nothing), and trims it to
+  ``log_keep`` entries' worth
 - ``krig:{CODE}:ev``       channel: a RoomUpdate per commit, published only when
   a node other than the committing one serves the room (sharded pub/sub,
   ``SPUBLISH``, on a cluster)
@@ -59,8 +63,15 @@ def room_key(code: str) -> str:
     return f"krig:{{{code}}}:room"
 
 
-def journal_key(code: str) -> str:
-    return f"krig:{{{code}}}:journal"
+def journal_key(code: str, version: int) -> str:
+    """The journal of room ``code``'s record of ``version`` (store format 4)."""
+    return f"{journal_prefix(code)}{version}"
+
+
+def journal_prefix(code: str) -> str:
+    """What a script reading the room's hash puts its record's version after (the same
+    slot: the room's tag)."""
+    return f"krig:{{{code}}}:j:"
 
 
 def channel(code: str) -> str:
@@ -83,6 +94,11 @@ OLD_FORMATS = "krig:formats"
 OLD_DUE = "krig:due"
 OLD_LOBBY = "krig:lobby"
 """Store format 2's deadline set and lobby: moved into their shards by a starting node."""
+
+
+def old_journal_key(code: str) -> str:
+    """Store format 3's one journal a room (renamed to its record's at the first read)."""
+    return f"krig:{{{code}}}:journal"
 
 
 def old_tail_key(code: str) -> str:

@@ -350,15 +350,11 @@ class RedisPipe:
         return online
 
     def _confirmed(self, answer: Waited | BaseException | None) -> bool:
-        """A ``WAIT``'s answer: every replica online, and no failover under way.
-
-        The ``ROLE`` written before it names the replicas the primary had online
-        once the writes were in: one more than this pipe knew (a replica that just
-        came back; the readiness probe reads them once a second) and the write
-        counts only if it holds it too, since Sentinel may promote it (seed 9049
-        of the fault simulator: a write the new replica confirmed and the lagging
-        one had not, taken back by the next failover). Fewer than asked: the
-        replicas are read again (one may have gone) before the next try."""
+        """A ``WAIT``'s answer: every replica online, and no failover under way. The
+        ``ROLE`` before it names the replicas online once the writes were in: one
+        the pipe did not know yet (the probe reads them once a second) must hold the
+        write too, since Sentinel may promote it (the fault simulator's seed 9049).
+        Fewer than asked: the replicas are read again before the next try."""
         if not isinstance(answer, Waited):
             return False
         if not self.cluster:

@@ -1,19 +1,18 @@
 """The store's Lua scripts, each one atomic on the Redis server, and the store format.
 
-Every room transition is one ``EVALSHA`` of :data:`COMMIT`: compare the
-version, write the record, append the events to the resync log, publish,
-refresh expiry; at game over it also stores the game's record. The update
-is published only when another node listens to the room (see COMMIT). A
-step of play is the same script with no record: it appends the step's
-plays to the tail rather than rewrite the record (encoding and writing the
-~2 KiB record cost a third of a step's throughput). Every
-``server.service.STEPS_PER_RECORD`` steps, and on any other transition, the
-whole record is written again and the tail emptied.
+A room transition that writes the room's record is one ``EVALSHA`` of
+:data:`COMMIT`: compare, write the record, move the journal on to it,
+publish, refresh expiry; at game over it also stores the game's record. A
+step of play writes no record: it appends the step to the journal of the
+record it follows, one bare ``RPUSHX`` whose reply (the list's length) is the
+compare-and-set (or, when it must be published at once, :data:`STEP`).
+Every ``server.service.STEPS_PER_RECORD`` steps, and on any other
+transition, the whole record is written again.
 """
 
 from __future__ import annotations
 
-STORE_FORMAT = 3
+STORE_FORMAT = 4
 """How this build keeps rooms in Redis; nodes of different formats must not
 serve one Redis at once (one would misread the other's rooms and overwrite
 them). 1: the record alone (builds before 2026-11-30 19:30 UTC); 2: the
@@ -21,74 +20,98 @@ record and its tail of steps (``krig:{CODE}:tail``) beside a log of events
 (``krig:{CODE}:log``); 3: the record and one journal of commits
 (``krig:{CODE}:journal``: the tail and the log in one list), the nodes, the
 deadlines and the lobby under hash tags (``krig:{nodes}``, ``krig:due:{dN}``,
-``krig:lobby:{lN}``). Raise it with any change a node of the previous format
-would misread."""
+``krig:lobby:{lN}``); 4: a journal for each record (``krig:{CODE}:j:V``), so
+that a step is one append and its reply. A room of format 3 is moved to format
+4 by the first script that reads it (``UPGRADE``); one of format 2 is written
+whole by its next commit. Raise it with any change a node of the previous
+format would misread."""
+
+UPGRADE = """
+local function upgrade(room, old, prefix)
+  local v, j = unpack(redis.call('HMGET', room, 'v', 'j'))
+  if not j or not v then return end
+  if redis.call('EXISTS', old) == 1 then redis.call('RENAME', old, prefix .. v) end
+  redis.call('HSET', room, 'h', j)
+  redis.call('HDEL', room, 'j')
+end
+"""
+"""A room of store format 3 (its hash's ``j`` the journal's length at the record)
+becomes one of format 4: the same journal, renamed to its record's version, and
+``h`` for ``j``. Run by LOAD and JOURNAL before they read (KEYS[1] the room's
+hash, KEYS[2] its format-3 journal, ARGV[1] the journal prefix). The scripts
+name the journal of the version they read from the hash: a key of the room's
+own slot (its tag), so one slot still, on a Cluster too."""
 
 COMMIT = """
-local h = redis.call('HMGET', KEYS[1], 'v', 'j')
-local n = redis.call('RPUSH', KEYS[2], ARGV[6])
-local j = tonumber(h[2] or '0')
-if not h[2] and h[1] then j = n - 1 end
-if tonumber(h[1] or '0') + n - 1 - j ~= tonumber(ARGV[1]) or n <= j then
-  redis.call('RPOP', KEYS[2])
-  return 0
+local n = tonumber(ARGV[12])
+if n == 0 then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+  redis.call('DEL', KEYS[3])
+elseif n < 0 then
+  if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+  redis.call('DEL', KEYS[3], KEYS[5], KEYS[6])
+else
+  if redis.call('LLEN', KEYS[2]) ~= n then return 0 end
+  if n > tonumber(ARGV[13]) then redis.call('LTRIM', KEYS[2], 0, ARGV[13] - 1) end
+  redis.call('RENAME', KEYS[2], KEYS[3])
 end
-if ARGV[3] ~= '' then
-  local keep = tonumber(ARGV[5])
-  if n > keep then
-    redis.call('LTRIM', KEYS[2], -keep, -1)
-    n = keep
-  end
-  redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 's', ARGV[2], 'b', ARGV[3], 'j', n)
-  if KEYS[4] then redis.call('DEL', KEYS[4], KEYS[5]) end
-  if ARGV[4] ~= '0' then
-    redis.call('EXPIRE', KEYS[1], ARGV[4])
-    redis.call('EXPIRE', KEYS[2], ARGV[4])
-  end
+local len = redis.call('RPUSH', KEYS[3], ARGV[6])
+local keep = tonumber(ARGV[5])
+if len > keep then
+  redis.call('LTRIM', KEYS[3], -keep, -1)
+  len = keep
 end
-if ARGV[7] ~= '' then redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[8]) end
+redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 's', ARGV[2], 'b', ARGV[3], 'h', len)
+if ARGV[4] ~= '0' then
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('EXPIRE', KEYS[3], ARGV[4])
+end
+if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7], 'EX', ARGV[8]) end
 if ARGV[9] ~= '' then redis.call(ARGV[11], ARGV[9], ARGV[10]) end
 return 1
 """
-"""One commit of a room: KEYS = room hash, journal, the game's record key (and
-for a room a node of store format 2 wrote, its old tail and log, deleted).
-ARGV = [1] the version expected, [2] the last sequence number, [3] the whole
-record (empty for a step of play), [4] the room's time to live (0: leave the keys'
-expiry as it is, see ``server.store.store.EXPIRY_SLACK``), [5] journal
-entries kept, [6] the journal entry (JournalEntry), [7] the finished game's
-record (or empty), [8] its time to live, [9] the channel to publish on (empty:
-no other node serves the room), [10] the update to publish, [11] PUBLISH or
-SPUBLISH.
+"""A commit that writes the room's record: KEYS = room hash, the journal of the
+record the node read (``krig:{CODE}:j:BASE``), the new record's
+(``...:j:VERSION``), the game's record key (and for a room a node of store
+format 2 wrote, its old tail and log, deleted). ARGV = [1] the version expected,
+[2] the last sequence number, [3] the whole record, [4] the room's time to live
+(0: leave the keys' expiry as it is, see ``server.store.store.EXPIRY_SLACK``),
+[5] journal entries kept, [6] the journal entry (JournalEntry), [7] the finished
+game's record (or empty), [8] its time to live, [9] the channel to publish on
+(empty: no other node serves the room), [10] the update to publish, [11]
+PUBLISH or SPUBLISH, [12] the journal's length as the node read it (0: a new
+room, which must not exist; -1: a room of store format 2, whose hash's ``v`` is
+checked), [13] the length of its standing part (the entries after it are
+strays, cut off).
 
-The journal entry is appended first and the version checked after, against
-the room's hash read in the same call (``v`` plus the entries since ``j``):
-a step of play is three commands with this call (HMGET, RPUSH), and the
-refused commit takes its entry back. Expiry is refreshed only with a record
-(at most every ``server.service.STEPS_PER_RECORD`` steps, and on other
-transitions) and only when ARGV[4] asks: the node sets it again once a
-quarter of it has passed; a step leaves the keys' expiry as it was. Returns
-0 (the version moved on) or 1."""
+The compare is the journal's length: the record's journal exists only while
+the record is the room's (a record write renames it), and every step appends
+to it. The journal, strays cut, goes on as the new record's with the commit's
+entry last, trimmed to ARGV[5] entries: EVALSHA, LLEN, RENAME, RPUSH, LTRIM
+and HSET. Expiry is refreshed only when ARGV[4] asks (the node sets it again
+once a quarter of it has passed; RENAME keeps a key's expiry). Returns 0 (the
+room moved on) or 1."""
 
 STEP = """
-local h = redis.call('HMGET', KEYS[1], 'v', 'j')
-local n = redis.call('RPUSH', KEYS[2], ARGV[2])
-if not h[2] or tonumber(h[1]) + n - 1 - tonumber(h[2]) ~= tonumber(ARGV[1]) then
-  redis.call('RPOP', KEYS[2])
+local n = redis.call('RPUSHX', KEYS[1], ARGV[2])
+if n ~= tonumber(ARGV[1]) then
+  if n > 0 then redis.call('RPOP', KEYS[1]) end
   return 0
 end
-if ARGV[3] then redis.call(ARGV[5], ARGV[3], ARGV[4]) end
+redis.call(ARGV[5], ARGV[3], ARGV[4])
 return 1
 """
-"""A step of play: COMMIT for a commit without a record, with only what it needs.
-KEYS = room hash, journal; ARGV = [1] the version expected, [2] the journal
-entry, and when another node serves the room [3] the channel, [4] the
-update, [5] PUBLISH or SPUBLISH. Fewer arguments than COMMIT's eleven: Redis
-builds each script call's argument table, and a step is nearly every call.
-Refuses a room whose hash has no journal length (one of store format 2, or
-none): such a room's next commit writes its record."""
+"""A step of play that is published at once (another node serves the room, and
+no ``--redis-min-replicas``): the bare append of a step, and the publish only
+if it landed where expected. KEYS = the record's journal; ARGV = [1] the
+journal's length with the step, [2] the journal entry, [3] the channel, [4]
+the update, [5] PUBLISH or SPUBLISH. A refused step takes its entry back."""
 
-LOAD = """
-local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'j')
+LOAD = (
+    UPGRADE
+    + """
+upgrade(KEYS[1], KEYS[2], ARGV[1])
+local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'h')
 if not h[1] or not h[3] then return false end
 if not h[4] then
   local out = redis.call('LRANGE', KEYS[3], 0, -1)
@@ -98,19 +121,41 @@ if not h[4] then
   table.insert(out, 1, 'format 2')
   return out
 end
-local j = tonumber(h[4])
-if redis.call('LLEN', KEYS[2]) < j then return false end
-local out = redis.call('LRANGE', KEYS[2], j, -1)
+local journal = ARGV[1] .. h[1]
+local head = tonumber(h[4])
+if redis.call('LLEN', journal) < head then return false end
+local out = redis.call('LRANGE', journal, head, -1)
+table.insert(out, 1, h[4])
 table.insert(out, 1, h[3])
 table.insert(out, 1, h[2])
 table.insert(out, 1, h[1])
 return out
 """
-"""A room's record and its tail, read at once: ``{v, s, b, entry...}`` (the
-journal entries after ``j``), or nil when the room (or its journal) is gone.
-A room a node of store format 2 wrote (no ``j``: ``v`` and ``s`` are the
-room's, its tail is in KEYS[3], ``krig:{CODE}:tail``): ``{'format 2', v, s, b,
-step...}``; its next commit writes it whole (service: ``LoadedRoom.old``)."""
+)
+"""A room's record and the entries appended since, read at once: ``{v, s, b, h,
+entry...}``, or nil when the room (or its journal) is gone. KEYS = the room's
+hash, its store-format-3 journal, its store-format-2 tail; ARGV[1] the journal
+prefix. A room a node of store format 2 wrote (no ``h``: ``v`` and ``s`` are
+the room's, its tail is in KEYS[3]): ``{'format 2', v, s, b, step...}``; its
+next commit writes it whole (service: ``LoadedRoom.old``)."""
+
+JOURNAL = (
+    UPGRADE
+    + """
+upgrade(KEYS[1], KEYS[2], ARGV[1])
+local h = redis.call('HMGET', KEYS[1], 'v', 'h')
+if not h[1] or not h[2] then return false end
+local from = 0
+if ARGV[2] == 'last' then from = math.max(0, tonumber(h[2]) - 1) end
+local out = redis.call('LRANGE', ARGV[1] .. h[1], from, -1)
+table.insert(out, 1, h[2])
+table.insert(out, 1, h[1])
+return out
+"""
+)
+"""A room's journal: ``{v, h, entry...}``, every entry (ARGV[2] ``all``) or from
+the record's own on (``last``: the room's latest commit is that or a step after
+it), or nil (no room of format 3 or 4). KEYS and ARGV[1] as LOAD's."""
 
 HEARTBEAT = """
 local known = redis.call('ZSCORE', KEYS[1], ARGV[1])

@@ -11,7 +11,6 @@ its own (``Store.players``, ``Store.nodes``).
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from protocol.records import GameRecord
 from server.errors import StoreFormatMismatch
 from server.rooms.transition import Commit
 from server.store.connection import Command
+from server.store.journals import Journals
 from server.store.keys import (
     DUE_KEYS,
     LOBBY_CHANNELS,
@@ -34,7 +34,9 @@ from server.store.keys import (
     due_key_of,
     guess_key,
     journal_key,
+    journal_prefix,
     lobby_shard_of,
+    old_journal_key,
     old_log_key,
     old_tail_key,
     quick_key,
@@ -51,6 +53,7 @@ from server.store.scripts import (
     COMMIT,
     HEARTBEAT,
     JOIN,
+    JOURNAL,
     LOAD,
     ROTATE,
     STEP,
@@ -61,6 +64,7 @@ from server.store.update import (
     decode_entry,
     encode_entry,
     encode_update,
+    standing,
 )
 
 __all__ = ["LoadedRoom", "NotDurable", "Player", "Store", "StoreFormatMismatch"]
@@ -96,26 +100,46 @@ class LoadedRoom:
     """The steps committed since, as encoded StepEntry: ``rooms.rebuild`` replays them."""
     old: bool = False
     """Written by a node of store format 2: its next commit writes the record whole."""
+    head: int = 0
+    """How many entries the record's journal starts with (its steps follow them)."""
+    stray: int = 0
+    """Entries after the steps: appends that were refused (``server.store.update.
+    standing``). A room with strays is not stepped on: its next commit writes the
+    record, which cuts them off."""
+
+    @property
+    def base(self) -> int:
+        """The version of the stored record."""
+        return self.version - len(self.tail)
+
+    def heard(self, update: RoomUpdate) -> LoadedRoom | None:
+        """The room once ``update``, a step of play that follows this, is appended
+        (None: it does not follow, or strays are in the way: read the room again)."""
+        if not update.step or update.version != self.version + 1 or self.stray:
+            return None
+        tail = [*self.tail, update.step]
+        return LoadedRoom(update.version, update.last_seq, self.blob, tail, head=self.head)
 
 
 def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
-    """A room from the LOAD script's reply: ``{v, s, b, journal entry...}``."""
+    """A room from the LOAD script's reply: ``{v, s, b, h, journal entry...}``."""
     if not reply:
         return None
     if reply[0] == b"format 2":  # (its hash says the room's version; its tail is steps)
         _, v, s, b, *steps = reply
         return LoadedRoom(int(v), int(s), as_bytes(b), [as_bytes(t) for t in steps], old=True)
-    v, s, b, *entries = reply
-    tail = [decode_entry(as_bytes(e)) for e in entries]
-    seq = tail[-1].last_seq if tail else int(s)
-    return LoadedRoom(int(v) + len(tail), seq, as_bytes(b), [e.step for e in tail])
-
-
-def _last_event(blob: bytes) -> tuple[int, bytes | None]:
-    """A journal entry's last event number, and its frame if the entry has it."""
-    entry = decode_entry(blob)
-    whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
-    return entry.last_seq, entry.frames[-1] if whole else None
+    v, s, b, h, *entries = reply
+    after = [decode_entry(as_bytes(e)) for e in entries]
+    steps = after[: standing(int(v), after)]
+    seq = steps[-1].last_seq if steps else int(s)
+    return LoadedRoom(
+        int(v) + len(steps),
+        seq,
+        as_bytes(b),
+        [e.step for e in steps],
+        head=int(h),
+        stray=len(after) - len(steps),
+    )
 
 
 class Store:
@@ -150,7 +174,7 @@ class Store:
         self.session_ttl_s = session_ttl_s
         self.scripts = {
             script_sha(body): body
-            for body in (COMMIT, STEP, LOAD, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
+            for body in (COMMIT, STEP, LOAD, JOURNAL, HEARTBEAT, CLAIM_DUE, ROTATE, JOIN)
         }
         pipe.min_replicas = min_replicas
         for body in self.scripts.values():
@@ -166,6 +190,8 @@ class Store:
         """Players' sessions (server.store.players)."""
         self.nodes = Nodes(self.run, self.quick, self.cluster)
         """The node registry (server.store.nodes)."""
+        self.journals = Journals(self.run, self.quick)
+        """The rooms' journals read for their events (server.store.journals)."""
 
     async def run(self, commands: list[Command], durable: bool = True) -> list[Any]:
         """Commands at once on the pipe (each to its slot's primary).
@@ -185,36 +211,38 @@ class Store:
 
     async def load(self, code: str) -> LoadedRoom | None:
         """The record and its tail (the journal's entries since), read at once."""
-        (reply,) = await self.run(
-            [("EVALSHA", self._load_sha, 3, room_key(code), journal_key(code), old_tail_key(code))]
-        )
+        keys = (room_key(code), old_journal_key(code), old_tail_key(code))
+        (reply,) = await self.run([("EVALSHA", self._load_sha, 3, *keys, journal_prefix(code))])
         return loaded_from(reply)
 
     async def commit(
         self,
         update: RoomUpdate,
-        expected: int,
+        loaded: LoadedRoom,
         commit: Commit,
         publish: bool = True,
-        old: bool = False,
-    ) -> bool:
-        """Write ``update`` if the room is still at version ``expected``; one round trip.
+    ) -> LoadedRoom | None:
+        """Write ``update`` if the room is still as ``loaded`` read it; one round trip.
 
         An update without a record (``update.record`` empty) is a step of play:
-        only its journal entry is written (see COMMIT). ``commit`` says the rest:
-        the room's next deadline, its lobby row, and at game over the game's
-        record, stored beside the room. ``publish``: another node serves the
-        room (its update goes out on the room's channel). With
-        ``--redis-min-replicas`` the call returns only once the replicas hold
-        it (else NotDurable), and the update (and a lobby change) is published
-        only then, from the node: no other node hears of a commit before the
-        replicas hold it.
+        only its journal entry is appended, one ``RPUSHX`` to the record's journal
+        whose reply says whether it landed where ``loaded`` expects (else it stays
+        as a stray: see LoadedRoom.stray). ``commit`` says the rest: the room's
+        next deadline, its lobby row, and at game over the game's record, stored
+        beside the room. ``publish``: another node serves the room (its update
+        goes out on the room's channel). With ``--redis-min-replicas`` the call
+        returns only once the replicas hold it (else NotDurable), and the update
+        (and a lobby change) is published only then, from the node: no other
+        node hears of a commit before the replicas hold it.
+
+        Returns the room as it now stands in Redis (``None``: it had moved on).
         """
         finished, due_ms = commit.finished, commit.due_ms
         game_record = commit.record
         record = b"" if game_record is None else encode_game_record(game_record)
         game = 0 if game_record is None else game_record.game
         code = update.code
+        expected = loaded.version
         last, frames = update.last_seq, update.frames
         # (the frames are the events numbered up to last: a new room's first events
         # are numbered before its commit's first_seq)
@@ -227,25 +255,45 @@ class Store:
         inline = publish and not after
         commands: list[Command]
         expire = 0
-        if not update.record and game_record is None and not old:  # a step of play
-            publishing = (channel(code), encode_update(update), self.publish) if inline else ()
-            commands = [
-                ("EVALSHA", self._step_sha, 2, room_key(code), journal_key(code), expected,
-                 entry, *publishing)
-            ]  # fmt: skip
+        standing_end = loaded.head + len(loaded.tail)
+        step = not update.record and game_record is None
+        if step:
+            if loaded.old or loaded.stray or expected == 0:
+                raise ValueError("a step of play on a room its next commit must write whole")
+            journal = journal_key(code, loaded.base)
+            if inline:
+                commands = [
+                    ("EVALSHA", self._step_sha, 1, journal, standing_end + 1, entry,
+                     channel(code), encode_update(update), self.publish)
+                ]  # fmt: skip
+            else:
+                commands = [("RPUSHX", journal, entry)]
+            stored = LoadedRoom(
+                update.version, last, loaded.blob, [*loaded.tail, update.step], head=loaded.head
+            )
         else:
             ttl = self.record_ttl_s if finished else self.room_ttl_s
             expire = self._expire_for(code, ttl, expected)
-            keys = [room_key(code), journal_key(code), record_key(code, game)]
-            if old:  # (a room of store format 2, written whole: its old tail and log go)
+            keys = [
+                room_key(code),
+                journal_key(code, loaded.base),
+                journal_key(code, update.version),
+                record_key(code, game),
+            ]
+            if loaded.old:  # (a room of store format 2, written whole: its old tail and log go)
                 keys += [old_tail_key(code), old_log_key(code)]
+                length = -1
+            else:
+                length = 0 if expected == 0 else standing_end + loaded.stray
+            update.head = min(self.keep, 1 if length <= 0 else standing_end + 1)
             commands = [
                 ("EVALSHA", self._commit_sha, len(keys), *keys,
                  expected, update.last_seq, update.record, expire,
                  self.keep, entry, record, self.record_ttl_s,
                  channel(code) if inline else b"", encode_update(update) if inline else b"",
-                 self.publish),
+                 self.publish, length, standing_end),
             ]  # fmt: skip
+            stored = LoadedRoom(update.version, last, update.record, head=update.head)
         wrote_due = due_ms is not None and self._due.get(code) != (expected, due_ms)
         if wrote_due and due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))
@@ -261,7 +309,10 @@ class Store:
             if not after:
                 commands.append(lobby_change)
         results = await self.run(commands)
-        done = bool(int(results[0] or 0))
+        if step and not inline:
+            done = int(results[0] or 0) == standing_end + 1
+        else:
+            done = bool(int(results[0] or 0))
         if done and expire:
             self._expired_set(code, ttl)
         if done:
@@ -278,7 +329,7 @@ class Store:
                 posts.append(lobby_change)
             if posts:
                 self.pipe.post(posts)
-        return done
+        return stored if done else None
 
     def _expire_for(self, code: str, ttl: int, expected: int) -> int:
         """The seconds a record write gives the room's keys (0: it leaves their expiry)."""
@@ -313,38 +364,6 @@ class Store:
         """The stored record, without events (server.rooms.replay.with_events rebuilds them)."""
         (blob,) = await self.run([("GET", record_key(code, game))])
         return None if blob is None else decode_game_record(as_bytes(blob))
-
-    async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
-        """Each room's latest event number and that event's frame (None when its last
-        commit numbered no event), or None where the room is gone; one round trip."""
-        lasts = await self.quick([("LINDEX", journal_key(code), -1) for code in codes])
-        return [None if blob is None else _last_event(as_bytes(blob)) for blob in lasts]
-
-    async def events_after(
-        self, code: str, after: int, overlap: int = 0
-    ) -> tuple[int, list[bytes]] | None:
-        """(The room's last seq, frames of every kept event with seq > ``after``), or None
-        if some are gone. A last seq below ``after`` means the caller has seen more of
-        the room than the store holds (it went back in time). ``overlap``: as many
-        events up to ``after`` as well, those the journal still keeps (the caller
-        compares them with what it sent; the frames' first seq says how many came)."""
-        (entries,) = await self.run([("LRANGE", journal_key(code), 0, -1)])
-        if not entries:
-            return None
-        kept = [decode_entry(as_bytes(e)) for e in entries]
-        if after + 1 < kept[0].first_seq:
-            return None
-        frames: list[bytes] = []
-        for before, entry in itertools.pairwise(kept):
-            if entry.first_seq != before.last_seq + 1:
-                # Not one run of numbers: the store went back in time and the room's
-                # numbers jumped (server.rooms.history). Only a snapshot is right.
-                return None
-        start = max(after + 1 - overlap, kept[0].first_seq)
-        for entry in kept:
-            skip = max(0, start - entry.first_seq)
-            frames.extend(entry.frames[skip:])
-        return kept[-1].last_seq, frames
 
     async def lobby(self, limit: int = 100) -> list[bytes]:
         shards = await self.quick([("HVALS", key) for key in LOBBY_KEYS])

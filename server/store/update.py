@@ -23,10 +23,13 @@ class RoomUpdate(msgspec.Struct, array_like=True):
     private: int = 0
     """The private messages the frames call for (``server.rooms.Private`` flags),
     so a node that receives the update need not look inside the frames."""
+    head: int = 0
+    """A commit that wrote the record: how many entries its journal starts with (a
+    node that caches the record appends its steps after them)."""
 
 
 class JournalEntry(msgspec.Struct, array_like=True):
-    """One commit, as the room's journal keeps it (``krig:{CODE}:journal``)."""
+    """One commit, as the room's journal keeps it (``krig:{CODE}:j:V``)."""
 
     version: int
     first_seq: int
@@ -56,3 +59,15 @@ def encode_update(update: RoomUpdate) -> bytes:
 
 def decode_update(blob: bytes) -> RoomUpdate:
     return _decoder.decode(blob)
+
+
+def standing(base: int, entries: list[JournalEntry]) -> int:
+    """How many of the entries appended after a record of version ``base`` stand:
+    those whose versions follow it one by one. What comes after is strays (steps
+    whose append found another step of their version there first, refused)."""
+    count = 0
+    for entry in entries:
+        if entry.version != base + count + 1:
+            break
+        count += 1
+    return count

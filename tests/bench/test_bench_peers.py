@@ -158,7 +158,8 @@ def test_a_short_run_against_krig_and_the_durable_colyseus_room(tmp_path: Path) 
     for r in runs:
         assert r["flips"] > 0 and r["errors"] == {}, r
         assert r["server_us"] > 0 and r["p50_ms"] <= r["p99_ms"]
-        assert r["redis_cmds"] > 1  # the peer's compare-and-set, krig's commit
+        # (the peer's compare-and-set a flip; krig's append a step of two flips at least)
+        assert r["redis_cmds"] >= 0.5
     header = "| " + " | ".join(COLUMNS) + " |"
     assert header in done.stdout
     assert "| colyseus-cas |" in done.stdout and "| **krig** |" in done.stdout

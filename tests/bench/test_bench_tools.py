@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 import redis
 import websockets
-from server_support import KRIG_SERVER, ROOT, ServerProc, log_frames, room_in_redis, tail_length
+from server_support import (
+    KRIG_SERVER,
+    ROOT,
+    ServerProc,
+    log_frames,
+    room_in_redis,
+    stored,
+    tail_length,
+)
 
 from bench.clients import run_echo, run_idle
 from bench.engine import transition_bench
@@ -107,7 +115,8 @@ async def test_a_game_floor_plays_and_stores_every_step_it_answers(
                 rec = decode_record(blob)
                 assert rec.version == int(version) and rec.state is not None
                 assert census(rec.state) == sorted(rec.state.rules.deck())
-                assert admin.llen(key.replace(b":room", b":journal")) > 0
+                journal = key.replace(b":room", b":j:" + stored(version))  # (its record's)
+                assert admin.llen(journal) > 0
                 steps += int(version)
         else:
             for key in admin.scan_iter("floor:*:v"):

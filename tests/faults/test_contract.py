@@ -7,7 +7,7 @@ identical results after every operation: what each call returns, and every
 key the store holds. The operations are the room service's own (a room
 created, joined, played to its end through ``RoomService.apply``: the commit
 and step scripts, the journal appended and trimmed, the record rewritten),
-compare-and-set conflicts, loads, ``events_after`` and ``room_lasts``, the
+compare-and-set conflicts, loads, ``Journals.events_after`` and ``Journals.lasts``, the
 jobs' keys (deadlines, nodes, counters, locks), and ``WAIT``: a durable
 commit with ``--redis-min-replicas 1`` and no replica is NotDurable on both,
 and with a replica it is acknowledged on both.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -34,11 +35,11 @@ from server.service.service import RoomService
 from server.store import players as players_module
 from server.store.connection import Command
 from server.store.embedded import RedisProcess, free_port
-from server.store.keys import player_key
+from server.store.keys import old_journal_key, player_key, room_key
 from server.store.pipe import NotDurable, RedisPipe
 from server.store.players import RESUME_RETRY_MS, _digest
 from server.store.store import LoadedRoom, Player, Store
-from server.store.update import RoomUpdate
+from server.store.update import JournalEntry, RoomUpdate, encode_entry
 from tools.faults.simredis import DirectPipe, ZSet
 from tools.faults.world import _Secrets
 
@@ -79,7 +80,7 @@ def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
 def _loaded(room: LoadedRoom | None) -> object:
     if room is None:
         return None
-    return (room.version, room.seq, room.blob, list(room.tail), room.old)
+    return (room.version, room.seq, room.blob, list(room.tail), room.old, room.head, room.stray)
 
 
 class _Deterministic:
@@ -141,22 +142,58 @@ async def scenario(store: Store, dump: Callable[[], dict[bytes, Any]]) -> Observ
         loaded = await store.load(code)
         look(f"step {step_no} load", _loaded(loaded))
         look(f"step {step_no} keys", dump())
-        look(f"step {step_no} seqs", await store.room_lasts([code, "ZZZ-ZZZ"]))
+        look(f"step {step_no} seqs", await store.journals.lasts([code, "ZZZ-ZZZ"]))
         for after in (0, rec.seq - 7, rec.seq - 3, rec.seq, rec.seq + 2):
-            look(f"step {step_no} events_after {after}", await store.events_after(code, after))
+            look(
+                f"step {step_no} events_after {after}",
+                await store.journals.events_after(code, after),
+            )
     look("finished", (rec.status, rec.game, dump()))
     # A stale version loses the compare-and-set, with and without a record; nothing changes.
     loaded = await store.load(code)
     assert loaded is not None
-    stale = RoomUpdate(code, loaded.version, rec.seq + 1, rec.seq + 1, b"", [b"\x90"], 0,
-                       step=b"\x91\x01")  # fmt: skip
     none = Commit(None, False, 0)
-    look("cas step", await store.commit(stale, loaded.version - 1, none))
-    whole = RoomUpdate(code, loaded.version, rec.seq + 1, rec.seq + 1, b"blob", [b"\x90"], 0)
-    look("cas record", await store.commit(whole, loaded.version - 2, none))
+
+    def step_at(version: int, seq: int) -> RoomUpdate:
+        return RoomUpdate(code, version, seq, seq, b"", [b"\x90"], 0, step=b"\x91\x01")
+
+    stale = replace(loaded, version=loaded.version - 1)
+    look("cas step", _loaded(await store.commit(step_at(loaded.version, rec.seq + 1), stale, none)))
+    whole = RoomUpdate(code, loaded.version + 1, rec.seq + 1, rec.seq + 1, b"blob", [b"\x90"], 0)
+    older = replace(loaded, version=loaded.version - 2)
+    look("cas record", _loaded(await store.commit(whole, older, none)))
     look("after cas", dump())
-    look("cas right", await store.commit(whole, loaded.version, none))
+    # A step appended twice on one version: the second is refused and stays a stray
+    # (the bare append); one published at once (the STEP script) takes its entry back.
+    first = await store.commit(step_at(loaded.version + 1, rec.seq + 1), loaded, none, False)
+    look("step", _loaded(first))
+    look("step again", _loaded(await store.commit(step_at(loaded.version + 1, rec.seq + 2),
+                                                  loaded, none, False)))  # fmt: skip
+    assert first is not None
+    look("published step refused", _loaded(await store.commit(
+        step_at(first.version + 1, rec.seq + 2), loaded, none, publish=True)))  # fmt: skip
+    with_stray = await store.load(code)
+    look("stray load", (_loaded(with_stray), dump()))
+    look("stray seqs", await store.journals.lasts([code]))
+    look("stray events", await store.journals.events_after(code, rec.seq - 2))
+    assert with_stray is not None and with_stray.stray == 1 and with_stray.tail == first.tail
+    try:
+        await store.commit(step_at(with_stray.version + 1, rec.seq + 2), with_stray, none)
+    except ValueError:
+        look("step on strays", "refused by the store")
+    whole = RoomUpdate(code, with_stray.version + 1, rec.seq + 2, rec.seq + 2, b"blob",
+                       [b"\x90"], 0)  # fmt: skip
+    look("cas right", _loaded(await store.commit(whole, with_stray, none)))
     look("after write", (_loaded(await store.load(code)), dump()))
+    # A room a node of store format 3 wrote (one journal, ``j``) is read as format 4.
+    old_code = "OLD-FMT"
+    entries = [encode_entry(JournalEntry(v, v, v, [b"f%d" % v], b"")) for v in (3, 4)]
+    await store.run([
+        ("HSET", room_key(old_code), "v", 3, "s", 3, "b", b"blob", "j", 1),
+        ("RPUSH", old_journal_key(old_code), *entries),
+    ])  # fmt: skip
+    look("format 3 seqs", await store.journals.lasts([old_code]))
+    look("format 3 load", (_loaded(await store.load(old_code)), dump()))
     # The jobs' keys.
     await store.set_due(code, 1_800_000_000_500)
     look("claim", await store.claim_due(1_800_000_001_000, 5000))
@@ -195,6 +232,10 @@ async def scenario(store: Store, dump: Callable[[], dict[bytes, Any]]) -> Observ
     assert late_answer == [0] and again is not None and again[0].id == ann.id
     look("the end", dump())
     return seen
+
+
+NEW = LoadedRoom(0, 0, b"")
+"""A room not yet in the store (its first commit)."""
 
 
 def _store(pipe: Any, min_replicas: int = 0) -> Store:
@@ -240,12 +281,12 @@ async def test_wait_without_a_replica_is_not_durable_on_both(redis_proc: RedisPr
     update = RoomUpdate("AAA-AAA", 1, 1, 1, b"blob", [b"\x90"], 0)
     try:
         with pytest.raises(NotDurable):
-            await _store(pipe, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+            await _store(pipe, min_replicas=1).commit(update, NEW, Commit(None, False, 0))
     finally:
         await pipe.close()
     sim = DirectPipe(replicas=0)
     with pytest.raises(NotDurable):
-        await _store(sim, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+        await _store(sim, min_replicas=1).commit(update, NEW, Commit(None, False, 0))
     # Written all the same (WAIT does not undo), on both.
     client = redis.Redis.from_url(url)
     try:
@@ -276,15 +317,15 @@ async def test_wait_with_a_replica_is_durable_on_both(
             await __import__("asyncio").sleep(0.05)
         check.close()
         update = RoomUpdate("BBB-BBB", 1, 1, 1, b"blob", [b"\x90"], 0)
-        real_ok = await _store(pipe, min_replicas=1).commit(update, 0, Commit(None, False, 0))
+        real_ok = await _store(pipe, min_replicas=1).commit(update, NEW, Commit(None, False, 0))
         sim = DirectPipe(replicas=1)
-        sim_ok = await _store(sim, min_replicas=1).commit(update, 0, Commit(None, False, 0))
-        assert real_ok is sim_ok is True
+        sim_ok = await _store(sim, min_replicas=1).commit(update, NEW, Commit(None, False, 0))
+        assert real_ok is not None and real_ok == sim_ok
         # A replica whose link is cut confirms nothing: NotDurable (as WAIT on a lagging one).
         sim.dep.replicas()[0].link = False
         again = RoomUpdate("BBB-BBB", 2, 2, 2, b"blob2", [b"\x90"], 0)
         with pytest.raises(NotDurable):
-            await _store(sim, min_replicas=1).commit(again, 1, Commit(None, False, 0))
+            await _store(sim, min_replicas=1).commit(again, sim_ok, Commit(None, False, 0))
     finally:
         await pipe.close()
         replica.cleanup()

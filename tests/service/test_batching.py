@@ -64,7 +64,7 @@ async def test_steps_of_play_are_appended_and_replay_to_the_record_the_node_hold
         )
         return on.service.decoded[code]
 
-    updates = admin.pubsub()  # type: ignore[no-untyped-call]  # (published: another node listens)
+    updates = admin.pubsub()  # type: ignore[no-untyped-call, unused-ignore]  # (published: another node listens)
     updates.subscribe(channel(code))
     try:
         await started_room(node, code)

@@ -25,7 +25,7 @@ from server.service.service import RoomService
 from server.store.embedded import RedisProcess, free_port
 from server.store.keys import channel
 from server.store.pipe import RedisPipe
-from server.store.store import Store
+from server.store.store import LoadedRoom, Store
 from server.store.subscription import RawSubscription
 from server.store.update import RoomUpdate
 
@@ -61,17 +61,19 @@ async def test_a_commit_is_published_only_when_another_node_serves_the_room(
     other: list[bytes] = []
     them = await RawSubscription.open(pipe, "hot-b", lambda _c, d: other.append(d))
     version = 0
+    stored: LoadedRoom | None = LoadedRoom(0, 0, b"")
 
     async def commit(publish: bool) -> None:
-        nonlocal version
+        nonlocal version, stored
         version += 1
-        ok = await store.commit(
-            _update(version), version - 1, Commit(None, False, Private.NONE), publish=publish
+        assert stored is not None
+        stored = await store.commit(
+            _update(version), stored, Commit(None, False, Private.NONE), publish=publish
         )
-        assert ok
+        assert stored is not None
 
     try:
-        await client.delete(f"krig:{{{CODE}}}:room", f"krig:{{{CODE}}}:journal")
+        await client.delete(f"krig:{{{CODE}}}:room", *await client.keys(f"krig:{{{CODE}}}:j:*"))
         await them.subscribe(channel(CODE))
         # No other node serves the room: nothing published.
         await commit(False)
@@ -89,8 +91,9 @@ async def test_a_commit_is_published_only_when_another_node_serves_the_room(
         assert store.keep == 2 and log_frames(admin, CODE) == [b"frame 3", b"frame 4"]
         admin.close()
         # A stale version is refused, and leaves no journal entry behind.
-        assert not await store.commit(_update(9), 2, Commit(None, False, Private.NONE))
-        assert await client.llen(f"krig:{{{CODE}}}:journal") == 2
+        stale = LoadedRoom(2, 2, b"blob", head=2)
+        assert await store.commit(_update(9), stale, Commit(None, False, Private.NONE)) is None
+        assert await client.llen(f"krig:{{{CODE}}}:j:4") == 2
     finally:
         await them.close()
 

@@ -58,8 +58,9 @@ class _Store:
         self.delivery = delivery
         self.redis = redis
         self.during = during
+        self.journals = self  # (Store.journals.lasts)
 
-    async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
+    async def lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
         read = [_last(self.redis.get(c)) for c in codes]
         for code, seq in self.during.items():  # commits delivered while the read was away
             self.delivery.rooms[code].seq = seq
@@ -91,8 +92,9 @@ class _CountingStore:
         self.reads: list[list[str]] = []
         self.read_in: list[tuple[int, str]] = []
         self.run = 0
+        self.journals = self  # (Store.journals.lasts)
 
-    async def room_lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
+    async def lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
         self.reads.append(list(codes))
         self.read_in.extend((self.run, c) for c in codes)
         return [_last(self.redis.get(c)) for c in codes]
@@ -187,15 +189,15 @@ async def test_a_read_that_failed_after_a_reopen_is_made_again() -> None:
     reads = len(store.reads)
     relay.opens += 1
     store.redis["GONE-AAA"] = None
-    failing = store.room_lasts
+    failing = store.journals.lasts
 
     async def down(codes: list[str]) -> list[tuple[int, bytes | None] | None]:
         raise ConnectionError("Redis is starting")
 
-    store.room_lasts = down  # type: ignore[method-assign]
+    store.journals.lasts = down  # type: ignore[method-assign]
     with pytest.raises(ConnectionError):
         await jobs._reconcile()
-    store.room_lasts = failing  # type: ignore[method-assign]
+    store.journals.lasts = failing  # type: ignore[method-assign]
     await jobs._reconcile()
     assert len(store.reads) == reads + 1
     assert delivery.gone_rooms == ["GONE-AAA"]

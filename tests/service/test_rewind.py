@@ -50,11 +50,21 @@ class Seen:
         return [s.seq for s in self.messages if isinstance(s, m.Snapshot)]
 
 
-def _dump(admin: redis.Redis, code: str) -> dict[str, bytes]:
-    return {k: v for k in (room_key(code), journal_key(code)) if (v := admin.dump(k)) is not None}
+def _room_keys(admin: redis.Redis, code: str) -> list[bytes]:
+    """The room's hash and its journals (one a record: ``krig:{CODE}:j:V``)."""
+    journals = admin.keys(journal_key(code, 0)[:-1] + "*")
+    return [room_key(code).encode(), *journals]  # type: ignore[list-item]
 
 
-def _restore(admin: redis.Redis, dumped: dict[str, bytes]) -> None:
+def _dump(admin: redis.Redis, code: str) -> dict[bytes, bytes]:
+    keys = _room_keys(admin, code)
+    return {k: v for k in keys if (v := admin.dump(k)) is not None}
+
+
+def _restore(admin: redis.Redis, dumped: dict[bytes, bytes]) -> None:
+    """The room as it was (its later journals gone with the rest)."""
+    code = next(iter(dumped)).decode().split("{")[1].split("}")[0]
+    admin.delete(*_room_keys(admin, code))
     for key, value in dumped.items():
         admin.restore(key, 0, value, replace=True)
 
@@ -123,7 +133,7 @@ async def test_an_update_that_numbers_sent_events_as_other_ones_rewinds_the_room
     b = Node(Settings(redis_url=url), "div-b", pipe)
     admin = redis.Redis.from_url(url)
     code = "DIVG1"
-    updates = admin.pubsub()  # type: ignore[no-untyped-call]
+    updates = admin.pubsub()  # type: ignore[no-untyped-call, unused-ignore]
     updates.subscribe(channel(code))
     try:
         await started_room(a, code)

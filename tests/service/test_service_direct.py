@@ -33,9 +33,9 @@ from server.service import service as service_module
 from server.service.batching import Batcher
 from server.service.delivery import GAP_WAIT_S, LocalDelivery, Member
 from server.service.service import MAX_ATTEMPTS, RoomService
-from server.store.keys import room_key
+from server.store.keys import journal_key, room_key
 from server.store.store import Store
-from server.store.update import RoomUpdate
+from server.store.update import JournalEntry, RoomUpdate, encode_entry
 from tools.faults.simredis import DirectPipe
 
 CODE = "SVC1"
@@ -152,7 +152,7 @@ async def test_a_commit_that_loses_the_compare_and_set_reloads_and_goes_again() 
     assert loaded is not None and loaded.version == done.version
     assert _lines(b_kept) == ["from b"] and _lines(a_kept)[-1:] == ["from a"]
     # Both lines are in the room's events, b's first: nothing was lost or reordered.
-    events = await store.events_after(CODE, seq)
+    events = await store.journals.events_after(CODE, seq)
     assert events is not None
     said = [e.text for e in map(decode_server, events[1]) if isinstance(e, m.ChatSaid)]
     assert said == ["from b", "from a"]
@@ -203,15 +203,16 @@ async def test_a_room_that_never_stays_still_is_answered_too_busy() -> None:
     def said_while_moved(r: RoomRecord, o: Outcome) -> None:
         nonlocal tries
         tries += 1
-        moved = int(primary.data.run(("HGET", room_key(CODE), "v"))) + 1
-        primary.data.run(("HSET", room_key(CODE), "v", moved))  # (the other writer)
+        # (the other writer: an entry appended to the record's journal)
+        journal = journal_key(CODE, int(primary.data.run(("HGET", room_key(CODE), "v"))))
+        primary.data.run(("RPUSH", journal, encode_entry(JournalEntry(0, 1, 0, []))))
         rooms.chat(r, o, "pa", "A", "lost")
 
     with pytest.raises(Refused) as refused:
         await service.apply(CODE, said_while_moved)
     assert refused.value.code == ErrorCode.INTERNAL and "too busy" in refused.value.message
     assert tries == MAX_ATTEMPTS
-    events = await store.events_after(CODE, seq)
+    events = await store.journals.events_after(CODE, seq)
     assert events is not None and events[1] == []  # no event of it anywhere
 
 
@@ -236,7 +237,7 @@ async def test_a_commit_the_replicas_do_not_confirm_waits_for_the_store_then_app
     loaded = await store.load(CODE)
     assert loaded is not None
     rec = rooms.rebuild(loaded.blob, loaded.tail)
-    events = await store.events_after(CODE, seq)
+    events = await store.journals.events_after(CODE, seq)
     assert events is not None
     lines = [e.text for e in map(decode_server, events[1]) if isinstance(e, m.ChatSaid)]
     assert lines == ["once"]  # applied once, though it was committed before the retry

@@ -56,7 +56,7 @@ async def test_a_game_is_logged_once_by_the_node_that_ends_it(store: Store) -> N
     rec = rooms.new_room(
         "LOG-GED", "pa", "ada", "classic", {"max_tricks": 5}, 2, False, "n:1", 0, out, True
     )
-    await store.run([("DEL", "krig:{LOG-GED}:room", "krig:{LOG-GED}:journal")])
+    await store.run([("DEL", "krig:{LOG-GED}:room")])
     await service.apply("LOG-GED", lambda r, o: None, create=rec)
     await service.apply("LOG-GED", lambda r, o: rooms.join(r, o, "pb", "bo", "n:2", None))
     await service.apply("LOG-GED", lambda r, o: rooms.set_ready(r, o, "pa", True))

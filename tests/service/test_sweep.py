@@ -33,7 +33,7 @@ async def test_a_computer_seat_is_played_when_due_and_an_idle_sweep_reads_little
     admin = redis.Redis.from_url(url)
     code = "SWEP1"
     try:
-        await node.store.run([("DEL", f"krig:{{{code}}}:room", f"krig:{{{code}}}:journal")])
+        await node.store.run([("DEL", f"krig:{{{code}}}:room")])
         node.jobs.start()
         await asyncio.sleep(0.3)  # (its first sweep)
         before, began = _claims(admin), time.monotonic()

@@ -16,7 +16,7 @@ from server import rooms
 from server.config import Settings
 from server.rooms.state import encode_record
 from server.service.node import Node
-from server.store.keys import LOBBY_KEYS, due_key_of, lobby_shard_of
+from server.store.keys import LOBBY_KEYS, due_key_of, journal_key, lobby_shard_of, old_journal_key
 from server.store.pipe import RedisPipe
 
 CODE = "HOTP1"
@@ -47,9 +47,10 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
         steps = [e.step for e in journal_of(admin, code) if e.step]
         assert len(steps) == 3
         # The same room as a node of store format 2 kept it.
-        admin.hdel(f"krig:{{{code}}}:room", "j")
+        record_version = int(admin.hget(f"krig:{{{code}}}:room", "v") or 0)
+        admin.hdel(f"krig:{{{code}}}:room", "h")
         admin.hset(f"krig:{{{code}}}:room", mapping={"v": held.version, "s": held.seq})
-        admin.delete(f"krig:{{{code}}}:journal")
+        admin.delete(journal_key(code, record_version))
         admin.rpush(f"krig:{{{code}}}:tail", *steps)
         admin.zadd("krig:due", {code: 12345})
         admin.hset("krig:lobby", code, b"row")
@@ -64,7 +65,7 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
         )
         now = node.service.decoded[code]
         assert now.version == held.version + 1
-        assert admin.hget(f"krig:{{{code}}}:room", "j") is not None  # written whole
+        assert admin.hget(f"krig:{{{code}}}:room", "h") == b"1"  # written whole
         assert not admin.exists(f"krig:{{{code}}}:tail")
         in_redis = room_in_redis(admin, code)
         assert in_redis is not None and encode_record(in_redis) == encode_record(now)
@@ -72,5 +73,56 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
         assert admin.zscore(due_key_of(code), code) == 12345
         assert admin.hget(LOBBY_KEYS[lobby_shard_of(code)], code) == b"row"
         assert not admin.exists("krig:due") and not admin.exists("krig:lobby")
+    finally:
+        admin.close()
+
+
+async def test_a_room_a_node_of_store_format_3_wrote_is_moved_to_format_4_when_read(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """After a rolling update from store format 3 (one journal a room,
+    ``krig:{CODE}:journal``, its length at the record in the hash's ``j``), the first
+    read renames the journal to its record's and the room plays on by steps: its
+    steps, events and resync log are all there."""
+    url, _client, pipe = db
+    node = Node(Settings(redis_url=url), "fmt3-a", pipe)
+    admin = redis.Redis.from_url(url)
+    code = "OLDF3"
+    room = f"krig:{{{code}}}:room"
+    try:
+        await started_room(node, code)
+        for _ in range(3):
+            rec = node.service.decoded[code]
+            assert rec.state is not None
+            step = rec.state.steps
+            await asyncio.gather(
+                node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
+                node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
+            )
+        held = node.service.decoded[code]
+        entries = journal_of(admin, code)
+        # The same room as a node of store format 3 kept it.
+        record_version = int(admin.hget(room, "v") or 0)
+        admin.rename(journal_key(code, record_version), old_journal_key(code))
+        admin.hset(room, "j", admin.hget(room, "h") or b"0")
+        admin.hdel(room, "h")
+        node.service.forget(code)
+        assert (await node.store.journals.lasts([code]))[0] is not None  # (read, and moved)
+        assert not admin.exists(old_journal_key(code))
+        assert admin.hget(room, "j") is None and admin.hget(room, "h") is not None
+        assert journal_of(admin, code) == entries
+        loaded = await node.store.load(code)
+        assert loaded is not None and not loaded.old and len(loaded.tail) == 3
+        assert encode_record(rooms.rebuild(loaded.blob, loaded.tail)) == encode_record(held)
+        step = held.state.steps if held.state is not None else 0
+        await asyncio.gather(
+            node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
+            node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
+        )
+        now = node.service.decoded[code]
+        assert now.version == held.version + 1
+        assert len(journal_of(admin, code)) == len(entries) + 1  # a step: appended
+        in_redis = room_in_redis(admin, code)
+        assert in_redis is not None and encode_record(in_redis) == encode_record(now)
     finally:
         admin.close()

@@ -75,6 +75,7 @@ SCRIPT_NAMES = {
     "COMMIT": scripts.COMMIT,
     "STEP": scripts.STEP,
     "LOAD": scripts.LOAD,
+    "JOURNAL": scripts.JOURNAL,
     "HEARTBEAT": scripts.HEARTBEAT,
     "CLAIM_DUE": scripts.CLAIM_DUE,
     "ROTATE": scripts.ROTATE,
@@ -123,6 +124,9 @@ class Dataset:
             h = self.data[key] = {}
         for f, v in zip(pairs[::2], pairs[1::2], strict=True):
             h[f] = v
+
+    def _do_rename(self, key: bytes, new: bytes) -> None:
+        self.data[new] = self.data.pop(key)
 
     def _do_hdel(self, key: bytes, *fields: bytes) -> None:
         h = self._get(key, dict)
@@ -262,6 +266,20 @@ class Dataset:
         self.write("rpush", key, *values)
         return len(self.data[key])
 
+    def cmd_rpushx(self, key: bytes, *values: bytes) -> int:
+        if self._get(key, list) is None:
+            return 0
+        return self.cmd_rpush(key, *values)
+
+    def cmd_exists(self, *keys: bytes) -> int:
+        return sum(1 for key in keys if key in self.data)
+
+    def cmd_rename(self, key: bytes, new: bytes) -> bytes:
+        if key not in self.data:
+            raise ResponseError("ERR no such key")
+        self.write("rename", key, new)
+        return b"OK"
+
     def cmd_rpop(self, key: bytes) -> bytes | None:
         lst = self._get(key, list)
         if not lst:
@@ -379,50 +397,73 @@ class Dataset:
     scripts: ClassVar[dict[str, str]] = {}
     """sha1 -> body, of every script the store registered (shared: SCRIPT LOAD)."""
 
+    def _upgrade(self, room: bytes, old: bytes, prefix: bytes) -> None:
+        v, j = self.cmd_hmget(room, b"v", b"j")
+        if j is None or v is None:
+            return
+        if self.cmd_exists(old):
+            self.cmd_rename(old, prefix + v)
+        self.cmd_hset(room, b"h", j)
+        self.cmd_hdel(room, b"j")
+
     def script_commit(self, keys: list[bytes], argv: list[bytes]) -> int:
-        v, j = self.cmd_hmget(keys[0], b"v", b"j")
-        n = self.cmd_rpush(keys[1], argv[5])
-        jj = int(j or b"0")
-        if j is None and v is not None:
-            jj = n - 1
-        if int(v or b"0") + n - 1 - jj != int(argv[0]) or n <= jj:
-            self.cmd_rpop(keys[1])
-            return 0
-        if argv[2] != b"":
-            keep = int(argv[4])
-            if n > keep:
-                self.cmd_ltrim(keys[1], b(-keep), b"-1")
-                n = keep
-            self.cmd_hset(keys[0], b"v", b(int(argv[0]) + 1), b"s", argv[1], b"b", argv[2],
-                          b"j", b(n))  # fmt: skip
-            if len(keys) > 3:
-                self.cmd_del(keys[3], keys[4])
+        n = int(argv[11])
+        if n == 0:
+            if self.cmd_exists(keys[0]):
+                return 0
+            self.cmd_del(keys[2])
+        elif n < 0:
+            if self.cmd_hget(keys[0], b"v") != argv[0]:
+                return 0
+            self.cmd_del(keys[2], keys[4], keys[5])
+        else:
+            if self.cmd_llen(keys[1]) != n:
+                return 0
+            if n > int(argv[12]):
+                self.cmd_ltrim(keys[1], b"0", b(int(argv[12]) - 1))
+            self.cmd_rename(keys[1], keys[2])
+        length = self.cmd_rpush(keys[2], argv[5])
+        keep = int(argv[4])
+        if length > keep:
+            self.cmd_ltrim(keys[2], b(-keep), b"-1")
+            length = keep
+        self.cmd_hset(keys[0], b"v", b(int(argv[0]) + 1), b"s", argv[1], b"b", argv[2],
+                      b"h", b(length))  # fmt: skip
         if argv[6] != b"":
-            self.cmd_set(keys[2], argv[6], b"EX", argv[7])
+            self.cmd_set(keys[3], argv[6], b"EX", argv[7])
         if argv[8] != b"":
             self.run((argv[10], argv[8], argv[9]))
         return 1
 
     def script_step(self, keys: list[bytes], argv: list[bytes]) -> int:
-        v, j = self.cmd_hmget(keys[0], b"v", b"j")
-        n = self.cmd_rpush(keys[1], argv[1])
-        if j is None or int(v or b"0") + n - 1 - int(j) != int(argv[0]):
-            self.cmd_rpop(keys[1])
+        n = self.cmd_rpushx(keys[0], argv[1])
+        if n != int(argv[0]):
+            if n > 0:
+                self.cmd_rpop(keys[0])
             return 0
-        if len(argv) > 2:
-            self.run((argv[4], argv[2], argv[3]))
+        self.run((argv[4], argv[2], argv[3]))
         return 1
 
     def script_load(self, keys: list[bytes], argv: list[bytes]) -> list[bytes] | None:
-        v, s, blob, j = self.cmd_hmget(keys[0], b"v", b"s", b"b", b"j")
+        self._upgrade(keys[0], keys[1], argv[0])
+        v, s, blob, h = self.cmd_hmget(keys[0], b"v", b"s", b"b", b"h")
         if v is None or blob is None:
             return None
         assert s is not None
-        if j is None:
+        if h is None:
             return [b"format 2", v, s, blob, *self.cmd_lrange(keys[2], b"0", b"-1")]
-        if self.cmd_llen(keys[1]) < int(j):
+        journal = argv[0] + v
+        if self.cmd_llen(journal) < int(h):
             return None
-        return [v, s, blob, *self.cmd_lrange(keys[1], j, b"-1")]
+        return [v, s, blob, h, *self.cmd_lrange(journal, h, b"-1")]
+
+    def script_journal(self, keys: list[bytes], argv: list[bytes]) -> list[bytes] | None:
+        self._upgrade(keys[0], keys[1], argv[0])
+        v, h = self.cmd_hmget(keys[0], b"v", b"h")
+        if v is None or h is None:
+            return None
+        start = max(0, int(h) - 1) if argv[1] == b"last" else 0
+        return [v, h, *self.cmd_lrange(argv[0] + v, b(start), b"-1")]
 
     def script_heartbeat(self, keys: list[bytes], argv: list[bytes]) -> int:
         known = self.cmd_zscore(keys[0], argv[0])

@@ -313,16 +313,23 @@ class SimPipe(SimPipeBase):
 
     def _trace(self, commands: list[Any], results: list[Any]) -> None:
         for command, result in zip(commands, results, strict=True):
+            if command[0] == "RPUSHX":
+                room = str(command[1]).split("{")[1].split("}")[0]
+                self.world.note(f"{self.node.name}: step of room {room} appended to "
+                                f"{str(command[1]).split('}')[1]}: length {result}, stream at "
+                                f"{len(self.world.dep.stream)}")  # fmt: skip
+                continue
             if command[0] != "EVALSHA":
                 continue
             name = _SCRIPT_OF.get(str(command[1]))
             if name in ("COMMIT", "STEP"):
                 room = str(command[3]).split("{")[1].split("}")[0]
-                expected = command[5] if name == "STEP" else command[3 + int(command[2])]
-                sent = len(command) > 7 if name == "STEP" else command[-3] != b""
+                expected = command[4] if name == "STEP" else command[3 + int(command[2])]
+                sent = name == "STEP" or command[-5] != b""
                 published = "published" if sent else "not published"
                 won = "written" if result == 1 else "refused (version moved on)"
-                self.world.note(f"{self.node.name}: {name.lower()} of room {room} on version "
+                what = "length" if name == "STEP" else "version"
+                self.world.note(f"{self.node.name}: {name.lower()} of room {room} on {what} "
                                 f"{expected}: {won}, {published}, stream at "
                                 f"{len(self.world.dep.stream)}")  # fmt: skip
 
