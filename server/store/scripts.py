@@ -27,20 +27,20 @@ whole by its next commit. Raise it with any change a node of the previous
 format would misread."""
 
 UPGRADE = """
-local function upgrade(room, old, prefix)
-  local v, j = unpack(redis.call('HMGET', room, 'v', 'j'))
-  if not j or not v then return end
-  if redis.call('EXISTS', old) == 1 then redis.call('RENAME', old, prefix .. v) end
+local function upgrade(room, old, journal, j)
+  if redis.call('EXISTS', old) == 1 then redis.call('RENAME', old, journal) end
   redis.call('HSET', room, 'h', j)
   redis.call('HDEL', room, 'j')
+  return j
 end
 """
-"""A room of store format 3 (its hash's ``j`` the journal's length at the record)
-becomes one of format 4: the same journal, renamed to its record's version, and
-``h`` for ``j``. Run by LOAD and JOURNAL before they read (KEYS[1] the room's
-hash, KEYS[2] its format-3 journal, ARGV[1] the journal prefix). The scripts
-name the journal of the version they read from the hash: a key of the room's
-own slot (its tag), so one slot still, on a Cluster too."""
+"""A room of store format 3 (its hash's ``j`` the journal's length at the record,
+and no ``h``) becomes one of format 4: the same journal, renamed to its record's
+(``journal``), and ``h`` for ``j``; returns the new ``h``. Run by LOAD and
+JOURNAL on what they read (KEYS[1] the room's hash, KEYS[2] its format-3
+journal, ARGV[1] the journal prefix). The scripts name the journal of the
+version they read from the hash: a key of the room's own slot (its tag), so
+one slot still, on a Cluster too."""
 
 COMMIT = """
 local n = tonumber(ARGV[12])
@@ -110,9 +110,9 @@ the update, [5] PUBLISH or SPUBLISH. A refused step takes its entry back."""
 LOAD = (
     UPGRADE
     + """
-upgrade(KEYS[1], KEYS[2], ARGV[1])
-local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'h')
+local h = redis.call('HMGET', KEYS[1], 'v', 's', 'b', 'h', 'j')
 if not h[1] or not h[3] then return false end
+if not h[4] and h[5] then h[4] = upgrade(KEYS[1], KEYS[2], ARGV[1] .. h[1], h[5]) end
 if not h[4] then
   local out = redis.call('LRANGE', KEYS[3], 0, -1)
   table.insert(out, 1, h[3])
@@ -142,9 +142,10 @@ next commit writes it whole (service: ``LoadedRoom.old``)."""
 JOURNAL = (
     UPGRADE
     + """
-upgrade(KEYS[1], KEYS[2], ARGV[1])
-local h = redis.call('HMGET', KEYS[1], 'v', 'h')
-if not h[1] or not h[2] then return false end
+local h = redis.call('HMGET', KEYS[1], 'v', 'h', 'j')
+if not h[1] then return false end
+if not h[2] and h[3] then h[2] = upgrade(KEYS[1], KEYS[2], ARGV[1] .. h[1], h[3]) end
+if not h[2] then return false end
 local from = 0
 if ARGV[2] == 'last' then from = math.max(0, tonumber(h[2]) - 1) end
 local out = redis.call('LRANGE', ARGV[1] .. h[1], from, -1)

@@ -397,14 +397,12 @@ class Dataset:
     scripts: ClassVar[dict[str, str]] = {}
     """sha1 -> body, of every script the store registered (shared: SCRIPT LOAD)."""
 
-    def _upgrade(self, room: bytes, old: bytes, prefix: bytes) -> None:
-        v, j = self.cmd_hmget(room, b"v", b"j")
-        if j is None or v is None:
-            return
+    def _upgrade(self, room: bytes, old: bytes, journal: bytes, j: bytes) -> bytes:
         if self.cmd_exists(old):
-            self.cmd_rename(old, prefix + v)
+            self.cmd_rename(old, journal)
         self.cmd_hset(room, b"h", j)
         self.cmd_hdel(room, b"j")
+        return j
 
     def script_commit(self, keys: list[bytes], argv: list[bytes]) -> int:
         n = int(argv[11])
@@ -445,10 +443,11 @@ class Dataset:
         return 1
 
     def script_load(self, keys: list[bytes], argv: list[bytes]) -> list[bytes] | None:
-        self._upgrade(keys[0], keys[1], argv[0])
-        v, s, blob, h = self.cmd_hmget(keys[0], b"v", b"s", b"b", b"h")
+        v, s, blob, h, j = self.cmd_hmget(keys[0], b"v", b"s", b"b", b"h", b"j")
         if v is None or blob is None:
             return None
+        if h is None and j is not None:
+            h = self._upgrade(keys[0], keys[1], argv[0] + v, j)
         assert s is not None
         if h is None:
             return [b"format 2", v, s, blob, *self.cmd_lrange(keys[2], b"0", b"-1")]
@@ -458,9 +457,12 @@ class Dataset:
         return [v, s, blob, h, *self.cmd_lrange(journal, h, b"-1")]
 
     def script_journal(self, keys: list[bytes], argv: list[bytes]) -> list[bytes] | None:
-        self._upgrade(keys[0], keys[1], argv[0])
-        v, h = self.cmd_hmget(keys[0], b"v", b"h")
-        if v is None or h is None:
+        v, h, j = self.cmd_hmget(keys[0], b"v", b"h", b"j")
+        if v is None:
+            return None
+        if h is None and j is not None:
+            h = self._upgrade(keys[0], keys[1], argv[0] + v, j)
+        if h is None:
             return None
         start = max(0, int(h) - 1) if argv[1] == b"last" else 0
         return [v, h, *self.cmd_lrange(argv[0] + v, b(start), b"-1")]
