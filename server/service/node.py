@@ -77,6 +77,7 @@ class Node:
         self.delivery.on_last = self._last_member
         self.delivery.on_loaded = self.service.remember
         self.delivery.on_diverged = lambda code: self._spawn(self.jobs.rewind_diverged(code))
+        self.delivery.on_unbound = lambda code: self._spawn(self._rebind(code))
         pipe.on_switch.append(self.service.forget_all)
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -98,6 +99,20 @@ class Node:
         metrics.ROOMS.set(len(self.delivery.rooms))
         self.service.forget(code)
         self._spawn(self.relay.unsubscribe(code))
+
+    async def _rebind(self, code: str) -> None:
+        """Local members a snapshot of room ``code`` found the record does not hold
+        (the store went back in time past their binds) take their places again
+        (``LocalDelivery.on_unbound``): the ones still here when the transition runs."""
+
+        def rebind(rec: RoomRecord, out: rooms.Outcome) -> None:
+            members = [(mb.player, mb.conn) for mb in self.delivery.members(code)]
+            rooms.rebind(rec, out, members, taken_back=True)
+
+        try:
+            await self.service.apply(code, rebind)
+        except Exception as exc:  # (the next snapshot that finds them out tries again)
+            log.warning("rebind_failed", room=code, error=str(exc))
 
     # --------------------------------------------------- what a connection asks
 

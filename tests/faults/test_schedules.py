@@ -107,6 +107,15 @@ FOUND: dict[int, tuple[str, str]] = {
         "with events after the last one sent but from a version no later than the one "
         "sent is of another history too (LocalDelivery._differs)",
     ),
+    8131: (
+        "failover",
+        "--redis-min-replicas 0, past the first 2,000: the failover took back a player's "
+        "resume on n3 and its disconnect on n2, so the record named its closed connection "
+        "on n2 again; n2, holding every seat the record named, published none of its "
+        "commits, and the player never got the game's last events. The rewind's snapshot "
+        "finds a member the record does not hold, and it binds again "
+        "(LocalDelivery.on_unbound, rooms.rebind taken_back)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

@@ -158,6 +158,49 @@ async def test_an_update_that_numbers_sent_events_as_other_ones_rewinds_the_room
         admin.close()
 
 
+async def test_a_member_whose_resume_the_store_lost_takes_its_seat_again(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 8131: pa resumed on node b, and the failover took the resume back: the
+    record named pa's older connection on node a again, so node a, holding every
+    seat the record named, published nothing, and pa never saw a's last events.
+    The rewind's snapshot finds b's member not in the record: it binds again, and
+    a commit of a's is for a member of b once more (RoomService._elsewhere)."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "lost-a", pipe)
+    b = Node(Settings(redis_url=url), "lost-b", pipe)
+    admin = redis.Redis.from_url(url)
+    code = "LOST1"
+    try:
+        await started_room(a, code)
+        await a.service.apply(code, lambda r, o: rooms.bind(r, o, "pa", "lost-a:pa"))
+        await a.service.apply(code, lambda r, o: rooms.bind(r, o, "pb", "lost-a:pb"))
+        older = _dump(admin, code)  # (the store as the failover leaves it)
+        await b.service.apply(code, lambda r, o: rooms.bind(r, o, "pa", "lost-b:pa"))
+        seen = await _member(b, code, "pa")
+        await _step(b, code)
+        sent = b.delivery.shown(code)
+        _restore(admin, older)
+        b.service.forget(code)
+        held = await b.current(code)
+        assert held is not None and held.seats[0].conn == "lost-a:pa"
+        assert not a.service._elsewhere(held)  # (a would publish nothing)
+        await _step(b, code)  # (b rewinds the room first: its snapshot finds pa out)
+        for _ in range(40):
+            held = await b.current(code)
+            assert held is not None
+            if held.seats[0].conn == "lost-b:pa":
+                break
+            await asyncio.sleep(0.05)
+        assert held.seats[0].conn == "lost-b:pa"
+        assert held.seats[1].conn == "lost-a:pb"
+        assert a.service._elsewhere(held)
+        events = seen.events()
+        assert "PlayerReconnected" in [kind for seq, kind in events if seq > sent], events
+    finally:
+        admin.close()
+
+
 async def test_a_resync_claim_beyond_the_store_gets_a_snapshot_alone(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
