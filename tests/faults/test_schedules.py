@@ -116,6 +116,16 @@ FOUND: dict[int, tuple[str, str]] = {
         "finds a member the record does not hold, and it binds again "
         "(LocalDelivery.on_unbound, rooms.rebind taken_back)",
     ),
+    7583: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past the first 2,000: three restarts from one dump and a "
+        "failover between them; each loss was a rewind 1,000 numbers past what its node "
+        "saw, and the next loss took that rewind back too. The clients held 4,056 numbers "
+        "more than the store, the fresh node they resumed on believed no resync claim past "
+        "1,000, and they took no snapshot below what they held: every flip refused for "
+        "good. A claim within 1,000 events and 100 lost rewinds is believed "
+        "(Node.REWIND_CLAIM_MAX)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

@@ -231,6 +231,32 @@ async def test_a_resync_claim_beyond_the_store_gets_a_snapshot_alone(
     assert other.snapshots() == [jump]
 
 
+async def test_a_claim_ahead_by_rewinds_the_store_lost_rewinds_the_room(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 7583: the store restarted from one dump three times and failed over once;
+    each loss was a rewind, 1,000 numbers past what its node saw, and the store lost
+    the rewinds too. Its clients held 4,056 numbers more than the store, a fresh node
+    believed no claim beyond 1,000, and a snapshot below what they held was no news to
+    them: every flip was refused for good. A claim that lost rewinds explain is believed."""
+    url, _, pipe = db
+    node = Node(Settings(redis_url=url, redis_min_replicas=0), "stack-a", pipe)
+    code = "STACK1"
+    await started_room(node, code)
+    other = await _member(node, code, "pb")
+    held = await node.current(code)
+    assert held is not None
+    claim = held.seq + 4 * REWIND_MARGIN + 56
+    answer = await node.resync(code, claim)
+    jump = claim + 1 + REWIND_MARGIN
+    assert isinstance(answer, RoomRecord) and answer.seq == jump
+    for _ in range(40):
+        if other.snapshots():
+            break
+        await asyncio.sleep(0.05)
+    assert other.snapshots() == [jump]
+
+
 async def test_a_transition_that_changes_nothing_answers_from_the_store_not_a_stale_cache(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
