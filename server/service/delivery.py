@@ -389,10 +389,20 @@ class LocalDelivery:
         # that number: a store that went back in time and numbered another event so
         # shows itself (``_differs``) instead of being caught up on a different past.
         overlap = 1 if room.last_frame is not None and room.seq > 0 else 0
-        kept = await self.store.events_after(code, room.seq, overlap)
+        after = room.seq
+        kept = await self.store.events_after(code, after, overlap)
         room = self.rooms.get(code)
-        if room is None or loaded.seq <= room.seq or room.diverged:
+        if room is None or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)
+        if loaded.seq <= room.seq:
+            # Nothing more than was sent, but perhaps another event under its last
+            # number: a node that missed the lost one committed it on the store, and
+            # its update never came (a subscription lost, or the update).
+            if overlap and kept is not None and kept[0] == after == room.seq:
+                frames = kept[1]
+                if len(frames) == 1 and self.last_differs(code, after, frames[0]):
+                    self.diverge(code, after)
+            return
         rec = rooms.rebuild(loaded.blob, loaded.tail)
         self.on_loaded(code, loaded)
         room.pending.clear()

@@ -126,6 +126,26 @@ FOUND: dict[int, tuple[str, str]] = {
         "good. A claim within 1,000 events and 100 lost rewinds is believed "
         "(Node.REWIND_CLAIM_MAX)",
     ),
+    19103: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past the first 10,000: the restart lost the flip n1 had "
+        "sent as seq 13; n2, paused through it, numbered its own flip 13 and then "
+        "committed a change with no event. n1's subscription was cut by the restart: its "
+        "catch-up found the store as far along as what it sent and looked no further, "
+        "and the reconcile job read the last commit's frame, which it had none of. Both "
+        "now compare the store's event under that number with the one sent "
+        "(LocalDelivery.catch_up, Jobs._reconcile)",
+    ),
+    17288: (
+        "failover",
+        "--redis-min-replicas 0: as 19103, after a failover: two nodes sent two events "
+        "as seq 1043, one missed the other's update, and the next commit (a rebind) "
+        "numbered no event",
+    ),
+    13476: (
+        "manual failover",
+        "--redis-min-replicas 0: as 19103, three nodes, a subscription cut after a manual failover",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

@@ -201,6 +201,49 @@ async def test_a_member_whose_resume_the_store_lost_takes_its_seat_again(
         admin.close()
 
 
+async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_found_out(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 19103: the store lost a flip node a had sent; node b, which never saw it,
+    numbered its own flip so, then committed a change with no event. a heard neither
+    (its subscription was lost with the restart), its catch-up found the store as far
+    along as what it sent, and the reconcile job read the last commit's frame: none.
+    Both compare the event under that number with the one a sent now."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "none-a", pipe)
+    b = Node(Settings(redis_url=url), "none-b", pipe)
+    admin = redis.Redis.from_url(url)
+    try:
+        for code, look in (("NONE1", "catch_up"), ("NONE2", "reconcile")):
+            await started_room(a, code)
+            await _member(a, code, "pa")
+            older = _dump(admin, code)
+            rec = await a.current(code)
+            assert rec is not None and rec.state is not None
+            await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
+            sent = a.delivery.shown(code)
+            _restore(admin, older)
+            b.service.forget(code)
+            await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+
+            def no_event(r: RoomRecord, o: rooms.Outcome) -> None:
+                r.fill_at_ms += 1
+
+            await b.service.apply(code, no_event)
+            held = await b.current(code)
+            assert held is not None and held.seq == sent  # (as far along, another event)
+            if look == "catch_up":
+                await a.delivery.catch_up(code)
+            else:
+                await a.jobs._reconcile()
+            assert a.delivery.rooms[code].diverged, look
+            await a.jobs.rewind_diverged(code)
+            after = await a.current(code)
+            assert after is not None and after.seq > sent + REWIND_MARGIN
+    finally:
+        admin.close()
+
+
 async def test_a_resync_claim_beyond_the_store_gets_a_snapshot_alone(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
