@@ -394,7 +394,9 @@ class LocalDelivery:
         room = self.rooms.get(code)
         if room is None or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)
-        if loaded.seq <= room.seq:
+        if loaded.seq <= room.seq or (kept is not None and kept[0] <= room.seq):
+            # (The journal, read after the record, may hold less: the store went back
+            # in time between the two reads. The reconcile job rewinds the room.)
             # Nothing more than was sent, but perhaps another event under its last
             # number: a node that missed the lost one committed it on the store, and
             # its update never came (a subscription lost, or the update).

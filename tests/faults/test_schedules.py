@@ -146,6 +146,15 @@ FOUND: dict[int, tuple[str, str]] = {
         "manual failover",
         "--redis-min-replicas 0: as 19103, three nodes, a subscription cut after a manual failover",
     ),
+    22733: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past 20,000: a catch-up read the record (ahead of what "
+        "n2 had sent), the store restarted from its dump, and it read the journal, behind "
+        "what was sent: it took the journal's last number for the room's, so n2's room "
+        "went back below what its members were shown, level with the store, and the "
+        "reconcile job never rewound it. A journal behind what was sent is nothing to "
+        "catch up on (LocalDelivery.catch_up)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

@@ -11,6 +11,7 @@ or a restart from an older dump leaves them. Found by the fault simulator
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
@@ -240,6 +241,46 @@ async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_f
             await a.jobs.rewind_diverged(code)
             after = await a.current(code)
             assert after is not None and after.seq > sent + REWIND_MARGIN
+    finally:
+        admin.close()
+
+
+async def test_a_catch_up_across_a_store_going_back_never_moves_the_room_back(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 22733: a catch-up read the record (ahead of what its node sent), then the
+    store restarted from its dump, then it read the journal, behind what was sent. It
+    took the journal's last number for the room's: the node's room went back below
+    what its members were shown, level with the store, and nothing ever rewound it
+    (one member at the game's end, the other waiting for its flip)."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "back-c", pipe)
+    b = Node(Settings(redis_url=url), "back-d", pipe)
+    admin = redis.Redis.from_url(url)
+    code = "BACK3"
+    try:
+        await started_room(a, code)
+        seen = await _member(a, code, "pa")
+        older = _dump(admin, code)
+        rec = await a.current(code)
+        assert rec is not None and rec.state is not None
+        await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
+        sent = a.delivery.shown(code)
+        await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+        ahead = await b.current(code)
+        assert ahead is not None and ahead.seq > sent  # (a never heard it)
+        events_after = a.store.events_after
+
+        async def after_a_restart(code: str, after: int, overlap: int = 0) -> Any:
+            _restore(admin, older)
+            return await events_after(code, after, overlap)
+
+        a.store.events_after = after_a_restart  # type: ignore[method-assign]
+        await a.delivery.catch_up(code)
+        a.store.events_after = events_after  # type: ignore[method-assign]
+        assert a.delivery.rooms[code].seq == sent
+        await a.jobs._reconcile()  # (the store holds less than was sent: rewound)
+        assert seen.snapshots() and seen.snapshots()[-1] > sent + REWIND_MARGIN
     finally:
         admin.close()
 
