@@ -162,17 +162,22 @@ def node_lost(rec: RoomRecord, out: Outcome, node: str, now_ms: int) -> None:
             disconnect(rec, out, seat.player, seat.conn, now_ms)
 
 
-def rebind(rec: RoomRecord, out: Outcome, members: list[tuple[str, str]]) -> None:
+def rebind(
+    rec: RoomRecord, out: Outcome, members: list[tuple[str, str]], taken_back: bool = False
+) -> None:
     """Live connections take back places a reaper freed (their node had only paused).
 
     A seat now held by another connection is left alone: that one is newer.
+    Unless ``taken_back``: the store went back in time and lost these
+    connections' own binds (a resume, a disconnect of the one before), so the
+    connection it names is an older one (closed, or shut by the rebind).
     """
     for player, conn in members:
         seat = rec.seat_of(player)
         if seat is None:
-            if rec.spectating and player not in rec.spectators:
+            if rec.spectating and (taken_back or player not in rec.spectators):
                 rec.spectators[player] = conn
-        elif not rec.seats[seat].conn and not rec.seats[seat].left:
+        elif not rec.seats[seat].left and (taken_back or not rec.seats[seat].conn):
             bind(rec, out, player, conn)
 
 

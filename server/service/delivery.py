@@ -104,9 +104,13 @@ def private_of(frames: list[bytes]) -> int:
     return private
 
 
-def send_private(room: LocalRoom, rec: RoomRecord, private: int) -> None:
+def send_private(room: LocalRoom, rec: RoomRecord, private: int) -> bool:
     """The private messages an update calls for, each built for its member's own seat
-    (``server.rooms.views``); a member whose seat was resumed elsewhere is closed."""
+    (``server.rooms.views``); a member whose seat was resumed elsewhere is closed.
+
+    True if a snapshot found a member the record does not hold: the store went back
+    in time past its own bind (``LocalDelivery.on_unbound``)."""
+    unbound = False
     for mb in list(room.members.values()):
         # The seat comes from the record, never from what the member joined
         # as: a host may have removed it and another player taken it since.
@@ -120,10 +124,24 @@ def send_private(room: LocalRoom, rec: RoomRecord, private: int) -> None:
             continue
         if private & Private.SNAPSHOTS:
             send_msg(mb.sink, rooms.snapshot(rec, seat))
+            unbound = unbound or not _holds(rec, seat, mb)
         elif private & Private.HANDS:
             hand = rooms.hand(rec, seat)
             if hand is not None:
                 send_msg(mb.sink, hand)
+    return unbound
+
+
+def _holds(rec: RoomRecord, seat: int | None, mb: Member) -> bool:
+    """Whether ``rec`` has member ``mb`` where it is: its seat (or its spectator place)
+    held by its connection. A member joins a room here only once a commit put it in the
+    record (``Node.enter``), and is shut when another connection resumes its seat
+    (REBOUND): one the record does not hold lost its bind to a failover that took writes
+    back (--redis-min-replicas 0), and a connection the record names instead is older."""
+    if seat is None:
+        return rec.spectators.get(mb.player) == mb.conn
+    held = rec.seats[seat]
+    return held.conn == mb.conn or held.left
 
 
 def _differs(room: LocalRoom, update: RoomUpdate) -> bool:
@@ -160,6 +178,11 @@ class LocalDelivery:
         self.on_diverged: Callable[[str], None] = lambda code: None
         """Called when an update numbers events as ones already sent here with other
         events (the room is rewound: ``Jobs.rewind_diverged``)."""
+        self.on_unbound: Callable[[str], None] = lambda code: None
+        """Called when a room's snapshot does not hold some local member: the store lost
+        its bind (a failover at --redis-min-replicas 0). It binds again (``rooms.rebind``),
+        or the other nodes would never publish it the room's commits
+        (``RoomService._elsewhere`` reads who is where from the record)."""
         self._catching: set[asyncio.Task[None]] = set()
         """Catch-ups started by ``catch_up_soon`` (kept referenced until done)."""
 
@@ -296,7 +319,8 @@ class LocalDelivery:
             if not update.record:  # (a step of play never calls for a private message)
                 return
             rec = decode_record(update.record)
-        send_private(room, rec, private)
+        if send_private(room, rec, private):
+            self.on_unbound(update.code)
 
     def put_out(self, code: str, conn: str) -> None:
         """A local member the host removed from the room: told, then no more events."""
@@ -365,21 +389,37 @@ class LocalDelivery:
         # that number: a store that went back in time and numbered another event so
         # shows itself (``_differs``) instead of being caught up on a different past.
         overlap = 1 if room.last_frame is not None and room.seq > 0 else 0
-        kept = await self.store.journals.events_after(code, room.seq, overlap)
+        after = room.seq
+        kept = await self.store.journals.events_after(code, after, overlap)
         room = self.rooms.get(code)
-        if room is None or loaded.seq <= room.seq or room.diverged:
+        if room is None or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)
+        if loaded.seq <= room.seq or (kept is not None and kept[0] <= room.seq):
+            # (The journal, read after the record, may hold less: the store went back
+            # in time between the two reads. The reconcile job rewinds the room.)
+            # Nothing more than was sent, but perhaps another event under its last
+            # number: a node that missed the lost one committed it on the store, and
+            # its update never came (a subscription lost, or the update).
+            if overlap and kept is not None and kept[0] == after == room.seq:
+                frames = kept[1]
+                if len(frames) == 1 and self.last_differs(code, after, frames[0]):
+                    self.diverge(code, after)
+            return
         rec = rooms.rebuild(loaded.blob, loaded.tail)
         self.on_loaded(code, loaded)
         room.pending.clear()
         if kept is None:
             room.last_frame = None
             room.version = loaded.version
+            unbound = False
             for mb in room.members.values():
                 mb.seat = rec.seat_of(mb.player)
                 send_msg(mb.sink, rooms.snapshot(rec, mb.seat))
                 mb.last_seq = rec.seq
+                unbound = unbound or not _holds(rec, mb.seat, mb)
             room.seq = rec.seq
+            if unbound:
+                self.on_unbound(code)
         else:
             last_seq, frames = kept
             update = RoomUpdate(

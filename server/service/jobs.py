@@ -320,6 +320,10 @@ class Jobs:
                     # node): the store went back in time and numbered a new event as
                     # the lost one this node sent. Rewound, not left stuck.
                     self.delivery.diverge(code, seq)
+                elif last is not None and last[1] is None and room.last_frame is not None:
+                    # The store's last commit numbered no event: its last event is in
+                    # an entry before, which a catch-up compares with the one sent.
+                    await self.delivery.catch_up(code)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second
                 log.info("room_behind", room=code, local=room.seq, redis=seq)

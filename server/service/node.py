@@ -23,6 +23,7 @@ from server import metrics, rooms
 from server.config import Settings
 from server.errors import Refused
 from server.rooms.codes import normalize
+from server.rooms.history import REWIND_MARGIN
 from server.rooms.replay import with_events
 from server.rooms.state import RoomRecord
 from server.service.batching import Batcher
@@ -37,9 +38,19 @@ from server.store.store import LoadedRoom, Player, Store
 
 log = structlog.get_logger("krig.node")
 
-REWIND_CLAIM_MAX = 1000
+LOST_EVENTS_MAX = 1000
+"""With --redis-min-replicas 0: the events of a room one loss of the store takes back
+(a failover takes back the last moments: never this many)."""
+LOST_REWINDS_MAX = 100
+"""With --redis-min-replicas 0: the rewinds of a room a store may have lost in a row.
+Each loss of the store is a rewind, and each rewind's numbers jump REWIND_MARGIN past
+what its node saw: a store that loses a rewind too (restarted from the same dump
+again, a failover after a failover) leaves its members that much further ahead of it
+(--seed 7583: three restarts from one dump and a failover, 4,056 numbers ahead)."""
+REWIND_CLAIM_MAX = LOST_EVENTS_MAX + LOST_REWINDS_MAX * REWIND_MARGIN
 """With --redis-min-replicas 0: how far past what the store holds a member's word
-rewinds its room (a failover takes back the last moments: never this many events)."""
+rewinds its room: a claim past it gets a snapshot alone (a client cannot push the room's
+numbers anywhere: 2**53 is some 10**11 claims away)."""
 
 
 class Node:
@@ -77,6 +88,7 @@ class Node:
         self.delivery.on_last = self._last_member
         self.delivery.on_loaded = self.service.remember
         self.delivery.on_diverged = lambda code: self._spawn(self.jobs.rewind_diverged(code))
+        self.delivery.on_unbound = lambda code: self._spawn(self._rebind(code))
         pipe.on_switch.append(self.service.forget_all)
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -98,6 +110,20 @@ class Node:
         metrics.ROOMS.set(len(self.delivery.rooms))
         self.service.forget(code)
         self._spawn(self.relay.unsubscribe(code))
+
+    async def _rebind(self, code: str) -> None:
+        """Local members a snapshot of room ``code`` found the record does not hold
+        (the store went back in time past their binds) take their places again
+        (``LocalDelivery.on_unbound``): the ones still here when the transition runs."""
+
+        def rebind(rec: RoomRecord, out: rooms.Outcome) -> None:
+            members = [(mb.player, mb.conn) for mb in self.delivery.members(code)]
+            rooms.rebind(rec, out, members, taken_back=True)
+
+        try:
+            await self.service.apply(code, rebind)
+        except Exception as exc:  # (the next snapshot that finds them out tries again)
+            log.warning("rebind_failed", room=code, error=str(exc))
 
     # --------------------------------------------------- what a connection asks
 

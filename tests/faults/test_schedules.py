@@ -107,6 +107,54 @@ FOUND: dict[int, tuple[str, str]] = {
         "with events after the last one sent but from a version no later than the one "
         "sent is of another history too (LocalDelivery._differs)",
     ),
+    8131: (
+        "failover",
+        "--redis-min-replicas 0, past the first 2,000: the failover took back a player's "
+        "resume on n3 and its disconnect on n2, so the record named its closed connection "
+        "on n2 again; n2, holding every seat the record named, published none of its "
+        "commits, and the player never got the game's last events. The rewind's snapshot "
+        "finds a member the record does not hold, and it binds again "
+        "(LocalDelivery.on_unbound, rooms.rebind taken_back)",
+    ),
+    7583: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past the first 2,000: three restarts from one dump and a "
+        "failover between them; each loss was a rewind 1,000 numbers past what its node "
+        "saw, and the next loss took that rewind back too. The clients held 4,056 numbers "
+        "more than the store, the fresh node they resumed on believed no resync claim past "
+        "1,000, and they took no snapshot below what they held: every flip refused for "
+        "good. A claim within 1,000 events and 100 lost rewinds is believed "
+        "(Node.REWIND_CLAIM_MAX)",
+    ),
+    19103: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past the first 10,000: the restart lost the flip n1 had "
+        "sent as seq 13; n2, paused through it, numbered its own flip 13 and then "
+        "committed a change with no event. n1's subscription was cut by the restart: its "
+        "catch-up found the store as far along as what it sent and looked no further, "
+        "and the reconcile job read the last commit's frame, which it had none of. Both "
+        "now compare the store's event under that number with the one sent "
+        "(LocalDelivery.catch_up, Jobs._reconcile)",
+    ),
+    17288: (
+        "failover",
+        "--redis-min-replicas 0: as 19103, after a failover: two nodes sent two events "
+        "as seq 1043, one missed the other's update, and the next commit (a rebind) "
+        "numbered no event",
+    ),
+    13476: (
+        "manual failover",
+        "--redis-min-replicas 0: as 19103, three nodes, a subscription cut after a manual failover",
+    ),
+    22733: (
+        "the primary restarted from its dump",
+        "--redis-min-replicas 0, past 20,000: a catch-up read the record (ahead of what "
+        "n2 had sent), the store restarted from its dump, and it read the journal, behind "
+        "what was sent: it took the journal's last number for the room's, so n2's room "
+        "went back below what its members were shown, level with the store, and the "
+        "reconcile job never rewound it. A journal behind what was sent is nothing to "
+        "catch up on (LocalDelivery.catch_up)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

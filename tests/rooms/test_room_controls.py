@@ -60,6 +60,20 @@ def test_ready_during_a_game_changes_nothing_but_not_ready_is_refused() -> None:
     assert refused.value.code == ErrorCode.ALREADY_STARTED
 
 
+def test_a_rebind_takes_a_seat_another_connection_holds_only_when_taken_back() -> None:
+    """The reaper's rebind leaves a seat another connection holds (that one is newer);
+    after a store that went back in time (``taken_back``), the record's connection is
+    the older one: the live member takes the seat, and the other is told (REBOUND)."""
+    rec, _ = _room()
+    rooms.join(rec, Outcome(), "pb", "bo", "n:2", None)
+    out = Outcome()
+    rooms.rebind(rec, out, [("pa", "m:7")])
+    assert rec.seats[0].conn == "n:1" and out.events == []
+    rooms.rebind(rec, out, [("pa", "m:7"), ("pb", "n:2")], taken_back=True)
+    assert rec.seats[0].conn == "m:7" and rec.seats[1].conn == "n:2"
+    assert _kinds(out) == [m.PlayerReconnected]
+
+
 def test_start_now_seats_computer_players_in_the_empty_seats() -> None:
     rec, _ = _room(seats=4)
     rooms.join(rec, Outcome(), "pb", "bo", "n:2", None)

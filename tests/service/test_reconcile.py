@@ -21,6 +21,7 @@ from server.service.jobs import QUIET_CHECK_MAX, Jobs
 class _Room:
     seq: int
     diverged: bool = False
+    last_frame: bytes | None = None
 
 
 @dataclass

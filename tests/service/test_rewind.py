@@ -11,6 +11,7 @@ or a restart from an older dump leaves them. Found by the fault simulator
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
@@ -168,6 +169,132 @@ async def test_an_update_that_numbers_sent_events_as_other_ones_rewinds_the_room
         admin.close()
 
 
+async def test_a_member_whose_resume_the_store_lost_takes_its_seat_again(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 8131: pa resumed on node b, and the failover took the resume back: the
+    record named pa's older connection on node a again, so node a, holding every
+    seat the record named, published nothing, and pa never saw a's last events.
+    The rewind's snapshot finds b's member not in the record: it binds again, and
+    a commit of a's is for a member of b once more (RoomService._elsewhere)."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "lost-a", pipe)
+    b = Node(Settings(redis_url=url), "lost-b", pipe)
+    admin = redis.Redis.from_url(url)
+    code = "LOST1"
+    try:
+        await started_room(a, code)
+        await a.service.apply(code, lambda r, o: rooms.bind(r, o, "pa", "lost-a:pa"))
+        await a.service.apply(code, lambda r, o: rooms.bind(r, o, "pb", "lost-a:pb"))
+        older = _dump(admin, code)  # (the store as the failover leaves it)
+        await b.service.apply(code, lambda r, o: rooms.bind(r, o, "pa", "lost-b:pa"))
+        seen = await _member(b, code, "pa")
+        await _step(b, code)
+        sent = b.delivery.shown(code)
+        _restore(admin, older)
+        b.service.forget(code)
+        held = await b.current(code)
+        assert held is not None and held.seats[0].conn == "lost-a:pa"
+        assert not a.service._elsewhere(held)  # (a would publish nothing)
+        await _step(b, code)  # (b rewinds the room first: its snapshot finds pa out)
+        for _ in range(40):
+            held = await b.current(code)
+            assert held is not None
+            if held.seats[0].conn == "lost-b:pa":
+                break
+            await asyncio.sleep(0.05)
+        assert held.seats[0].conn == "lost-b:pa"
+        assert held.seats[1].conn == "lost-a:pb"
+        assert a.service._elsewhere(held)
+        events = seen.events()
+        assert "PlayerReconnected" in [kind for seq, kind in events if seq > sent], events
+    finally:
+        admin.close()
+
+
+async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_found_out(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 19103: the store lost a flip node a had sent; node b, which never saw it,
+    numbered its own flip so, then committed a change with no event. a heard neither
+    (its subscription was lost with the restart), its catch-up found the store as far
+    along as what it sent, and the reconcile job read the last commit's frame: none.
+    Both compare the event under that number with the one a sent now."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "none-a", pipe)
+    b = Node(Settings(redis_url=url), "none-b", pipe)
+    admin = redis.Redis.from_url(url)
+    try:
+        for code, look in (("NONE1", "catch_up"), ("NONE2", "reconcile")):
+            await started_room(a, code)
+            await _member(a, code, "pa")
+            older = _dump(admin, code)
+            rec = await a.current(code)
+            assert rec is not None and rec.state is not None
+            await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
+            sent = a.delivery.shown(code)
+            _restore(admin, older)
+            b.service.forget(code)
+            await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+
+            def no_event(r: RoomRecord, o: rooms.Outcome) -> None:
+                r.fill_at_ms += 1
+
+            await b.service.apply(code, no_event)
+            held = await b.current(code)
+            assert held is not None and held.seq == sent  # (as far along, another event)
+            if look == "catch_up":
+                await a.delivery.catch_up(code)
+            else:
+                await a.jobs._reconcile()
+            assert a.delivery.rooms[code].diverged, look
+            await a.jobs.rewind_diverged(code)
+            after = await a.current(code)
+            assert after is not None and after.seq > sent + REWIND_MARGIN
+    finally:
+        admin.close()
+
+
+async def test_a_catch_up_across_a_store_going_back_never_moves_the_room_back(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 22733: a catch-up read the record (ahead of what its node sent), then the
+    store restarted from its dump, then it read the journal, behind what was sent. It
+    took the journal's last number for the room's: the node's room went back below
+    what its members were shown, level with the store, and nothing ever rewound it
+    (one member at the game's end, the other waiting for its flip)."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "back-c", pipe)
+    b = Node(Settings(redis_url=url), "back-d", pipe)
+    admin = redis.Redis.from_url(url)
+    code = "BACK3"
+    try:
+        await started_room(a, code)
+        seen = await _member(a, code, "pa")
+        older = _dump(admin, code)
+        rec = await a.current(code)
+        assert rec is not None and rec.state is not None
+        await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
+        sent = a.delivery.shown(code)
+        await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+        ahead = await b.current(code)
+        assert ahead is not None and ahead.seq > sent  # (a never heard it)
+        events_after = a.store.journals.events_after
+
+        async def after_a_restart(code: str, after: int, overlap: int = 0) -> Any:
+            _restore(admin, older)
+            return await events_after(code, after, overlap)
+
+        a.store.journals.events_after = after_a_restart  # type: ignore[method-assign]
+        await a.delivery.catch_up(code)
+        a.store.journals.events_after = events_after  # type: ignore[method-assign]
+        assert a.delivery.rooms[code].seq == sent
+        await a.jobs._reconcile()  # (the store holds less than was sent: rewound)
+        assert seen.snapshots() and seen.snapshots()[-1] > sent + REWIND_MARGIN
+    finally:
+        admin.close()
+
+
 async def test_a_resync_claim_beyond_the_store_gets_a_snapshot_alone(
     db: tuple[str, aioredis.Redis, RedisPipe],
 ) -> None:
@@ -192,6 +319,32 @@ async def test_a_resync_claim_beyond_the_store_gets_a_snapshot_alone(
     jump = held.seq + 4 + REWIND_MARGIN
     assert isinstance(answer, RoomRecord) and answer.seq == jump
     for _ in range(40):  # (the numbers jumped: the snapshot comes with them)
+        if other.snapshots():
+            break
+        await asyncio.sleep(0.05)
+    assert other.snapshots() == [jump]
+
+
+async def test_a_claim_ahead_by_rewinds_the_store_lost_rewinds_the_room(
+    db: tuple[str, aioredis.Redis, RedisPipe],
+) -> None:
+    """Seed 7583: the store restarted from one dump three times and failed over once;
+    each loss was a rewind, 1,000 numbers past what its node saw, and the store lost
+    the rewinds too. Its clients held 4,056 numbers more than the store, a fresh node
+    believed no claim beyond 1,000, and a snapshot below what they held was no news to
+    them: every flip was refused for good. A claim that lost rewinds explain is believed."""
+    url, _, pipe = db
+    node = Node(Settings(redis_url=url, redis_min_replicas=0), "stack-a", pipe)
+    code = "STACK1"
+    await started_room(node, code)
+    other = await _member(node, code, "pb")
+    held = await node.current(code)
+    assert held is not None
+    claim = held.seq + 4 * REWIND_MARGIN + 56
+    answer = await node.resync(code, claim)
+    jump = claim + 1 + REWIND_MARGIN
+    assert isinstance(answer, RoomRecord) and answer.seq == jump
+    for _ in range(40):
         if other.snapshots():
             break
         await asyncio.sleep(0.05)
