@@ -179,10 +179,8 @@ class LocalDelivery:
         """Called when an update numbers events as ones already sent here with other
         events (the room is rewound: ``Jobs.rewind_diverged``)."""
         self.on_unbound: Callable[[str], None] = lambda code: None
-        """Called when a room's snapshot does not hold some local member: the store lost
-        its bind (a failover at --redis-min-replicas 0). It binds again (``rooms.rebind``),
-        or the other nodes would never publish it the room's commits
-        (``RoomService._elsewhere`` reads who is where from the record)."""
+        """Called when a room's snapshot lost some local member's bind (``Node._rebind``:
+        else no other node publishes it the room's commits, ``RoomService._elsewhere``)."""
         self._catching: set[asyncio.Task[None]] = set()
         """Catch-ups started by ``catch_up_soon`` (kept referenced until done)."""
 
@@ -395,11 +393,9 @@ class LocalDelivery:
         if room is None or room.diverged:
             return  # (diverged: the room is rewound, Jobs.rewind_diverged)
         if loaded.seq <= room.seq or (kept is not None and kept[0] <= room.seq):
-            # (The journal, read after the record, may hold less: the store went back
-            # in time between the two reads. The reconcile job rewinds the room.)
-            # Nothing more than was sent, but perhaps another event under its last
-            # number: a node that missed the lost one committed it on the store, and
-            # its update never came (a subscription lost, or the update).
+            # (The journal may hold less: the store went back between the two reads;
+            # the reconcile job rewinds the room.) Nothing new, but perhaps another
+            # event under its last number, whose update never came here.
             if overlap and kept is not None and kept[0] == after == room.seq:
                 frames = kept[1]
                 if len(frames) == 1 and self.last_differs(code, after, frames[0]):
@@ -411,14 +407,10 @@ class LocalDelivery:
         if kept is None:
             room.last_frame = None
             room.version = loaded.version
-            unbound = False
             for mb in room.members.values():
-                mb.seat = rec.seat_of(mb.player)
-                send_msg(mb.sink, rooms.snapshot(rec, mb.seat))
                 mb.last_seq = rec.seq
-                unbound = unbound or not _holds(rec, mb.seat, mb)
             room.seq = rec.seq
-            if unbound:
+            if send_private(room, rec, Private.SNAPSHOTS):  # (a snapshot to each)
                 self.on_unbound(code)
         else:
             last_seq, frames = kept

@@ -321,8 +321,7 @@ class Jobs:
                     # the lost one this node sent. Rewound, not left stuck.
                     self.delivery.diverge(code, seq)
                 elif last is not None and last[1] is None and room.last_frame is not None:
-                    # The store's last commit numbered no event: its last event is in
-                    # an entry before, which a catch-up compares with the one sent.
+                    # (no event in the store's last commit: a catch-up compares it)
                     await self.delivery.catch_up(code)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second

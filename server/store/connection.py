@@ -48,18 +48,30 @@ _ROLE = hiredis.pack_command(("ROLE",))
 
 
 class Waited(NamedTuple):
-    """A ``WAIT``'s answer, with the ``ROLE`` written just before it."""
+    """A ``WAIT``'s answer, with the ``ROLE`` written just before it and just after."""
 
     acked: int
     """The replicas that hold every write before it on its connection."""
     role: Any
-    """``ROLE``'s reply (None if it failed): a primary's names its replicas online."""
+    """``ROLE``'s reply before the ``WAIT`` (None if it failed): a primary's names its
+    replication offset once the writes were in, and its replicas online."""
+    after: Any = None
+    """``ROLE``'s reply after it: the replicas online then, each with the offset it
+    last acknowledged."""
+
+
+def _reply(future: asyncio.Future[Any]) -> Any:
+    return None if future.exception() is not None else future.result()
 
 
 def _waited(
-    role: asyncio.Future[Any], wait: asyncio.Future[Any], acked: asyncio.Future[Any]
+    role: asyncio.Future[Any],
+    acked: asyncio.Future[Any],
+    wait: asyncio.Future[Any],
+    after: asyncio.Future[Any],
 ) -> None:
-    """``WAIT`` was answered (or its connection lost): its callers' future is."""
+    """``WAIT`` and the ``ROLE`` after it were answered (or the connection lost):
+    its callers' future is."""
     if wait.done():
         return
     error = acked.exception()
@@ -67,7 +79,7 @@ def _waited(
         wait.set_exception(error)
         wait.exception()  # (retrieved: a caller may have gone)
         return
-    wait.set_result(Waited(int(acked.result()), role.result() if not role.exception() else None))
+    wait.set_result(Waited(int(acked.result()), _reply(role), _reply(after)))
 
 
 class Resp(asyncio.Protocol):
@@ -175,12 +187,13 @@ class Resp(asyncio.Protocol):
         out, self._out = self._out, []
         wait, self._wait = self._wait, None
         if wait is not None:
-            # ROLE first: the replicas the primary has online once this turn's writes
-            # are in, for the durable callers to count against WAIT's answer.
-            role, acked = self.loop.create_future(), self.loop.create_future()
-            out += (_ROLE, hiredis.pack_command(("WAIT", *self._wait_for)))  # type: ignore[arg-type]
-            self.waiting += (role, acked)
-            acked.add_done_callback(functools.partial(_waited, role, wait))
+            # ROLE before: the primary's offset once this turn's writes are in, and
+            # its replicas online; ROLE after: the replicas online once WAIT was met,
+            # each with its offset, for the durable callers (RedisPipe._confirmed).
+            role, acked, after = (self.loop.create_future() for _ in range(3))
+            out += (_ROLE, hiredis.pack_command(("WAIT", *self._wait_for)), _ROLE)  # type: ignore[arg-type]
+            self.waiting += (role, acked, after)
+            after.add_done_callback(functools.partial(_waited, role, acked, wait))
             self._in_flight = wait
             wait.add_done_callback(self._answered)
         self.transport.write(b"".join(out))

@@ -38,7 +38,7 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from server.store.cluster import SlotMap, redirect
 from server.store.connection import Command, Links, Waited, settled
-from server.store.replicas import online_replicas, role_replicas
+from server.store.replicas import online_replicas, role_behind, role_replicas
 from server.store.sentinel import Sentinels
 from server.store.target import Address, parse_target
 
@@ -350,19 +350,20 @@ class RedisPipe:
         return online
 
     def _confirmed(self, answer: Waited | BaseException | None) -> bool:
-        """A ``WAIT``'s answer: every replica online, and no failover under way. The
-        ``ROLE`` before it names the replicas online once the writes were in: one
-        the pipe did not know yet (the probe reads them once a second) must hold the
-        write too, since Sentinel may promote it (the fault simulator's seed 9049).
-        Fewer than asked: the replicas are read again before the next try."""
+        """A ``WAIT``'s answer: every replica online, and no failover under way. Each
+        replica the ``ROLE`` before or after it names must hold the write, as Sentinel
+        may promote it (the simulator's seeds 9049: one the probe had not read yet;
+        26976: one back during the WAIT met it, not the lagging one)."""
         if not isinstance(answer, Waited):
             return False
+        behind = 0
         if not self.cluster:
-            online = role_replicas(answer.role)
-            if online is not None and online > self.replicas_online:
+            online = max(role_replicas(answer.role) or 0, role_replicas(answer.after) or 0)
+            if online > self.replicas_online:
                 log.info("redis_replicas_online", before=self.replicas_online, now=online)
                 self.replicas_online = online
-        if answer.acked < self.replicas_to_wait():
+            behind = role_behind(answer.role, answer.after)
+        if answer.acked < self.replicas_to_wait() or behind:
             if not self.cluster:
                 self._reread_replicas()
             return False

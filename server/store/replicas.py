@@ -22,3 +22,15 @@ def role_replicas(role: Any) -> int | None:
         replicas = role[2]
         return len(replicas) if isinstance(replicas, list) else None
     return None
+
+
+def role_behind(before: Any, after: Any) -> int:
+    """How many replicas the ``ROLE`` after a ``WAIT`` names whose acknowledged offset
+    is short of the primary's offset in the ``ROLE`` before it (the writes the WAIT
+    was for): 0 when either answer is not a primary's."""
+    if not (isinstance(before, list) and len(before) == 3 and before[0] == b"master"):
+        return 0
+    if role_replicas(after) is None:
+        return 0
+    offset = int(before[1])
+    return sum(1 for replica in after[2] if int(replica[2]) < offset)

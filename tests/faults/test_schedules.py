@@ -155,6 +155,23 @@ FOUND: dict[int, tuple[str, str]] = {
         "reconcile job never rewound it. A journal behind what was sent is nothing to "
         "catch up on (LocalDelivery.catch_up)",
     ),
+    9049: (
+        "failover",
+        "two replicas, --redis-min-replicas 1, past 7,000: one came back while the pipe "
+        "still counted one online (the probe reads once a second); WAIT 1 was met by the "
+        "other, and the failover promoted the one that had come back without the write. "
+        "A ROLE goes before each WAIT and every replica it names must confirm "
+        "(RedisPipe._confirmed)",
+    ),
+    26976: (
+        "failover",
+        "two replicas, --redis-min-replicas 1, past 20,000 (found on bb86e8e): the ROLE "
+        "before the WAIT named one replica, the lagging one, the other's link being cut; "
+        "the other came back during the WAIT and met it, and the failover promoted the "
+        "lagging one: a flip shown, then taken back. A ROLE goes after the WAIT too, and "
+        "every replica it names must hold the primary's offset of the one before "
+        "(server.store.replicas.role_behind)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

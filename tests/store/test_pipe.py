@@ -18,6 +18,7 @@ from server.store.cluster import command_key, redirect
 from server.store.connection import Command
 from server.store.embedded import RedisNotFound, RedisProcess, RedisStartError, free_port
 from server.store.pipe import RedisPipe
+from server.store.replicas import role_behind
 from server.store.subscription import SILENT_S, RawSubscription
 from server.store.target import parse_target
 from tools.redis_rig import LocalCluster
@@ -407,3 +408,36 @@ async def test_a_replica_the_pipe_did_not_know_must_hold_a_durable_write_too(
         for server in (second, first, primary):
             if server is not None:
                 server.stop()
+
+
+async def test_a_replica_short_of_the_write_in_the_role_after_the_wait_is_behind(
+    tmp_path: Path,
+) -> None:
+    """``ROLE`` after a ``WAIT`` names each replica online with the offset it last
+    acknowledged: one short of the primary's offset in the ``ROLE`` before (a
+    SIGSTOPped replica here; in the simulator's seed 26976 a lagging one, while the
+    one that came back during the WAIT met it) makes the write not confirmed."""
+    primary = RedisProcess(port=free_port(), workdir=str(tmp_path / "p")).start()
+    follow = ("--replicaof", "127.0.0.1", str(primary.port))
+    replica = RedisProcess(port=free_port(), workdir=str(tmp_path / "r"), extra=follow).start()
+    assert primary.port is not None and replica.proc is not None
+    admin = redis.Redis(port=primary.port)
+    try:
+        while not any(isinstance(v, dict) and v.get("state") == "online"
+                      for v in admin.info("replication").values()):  # fmt: skip
+            await asyncio.sleep(0.05)
+        # As the pipe writes them: the writes, ROLE, WAIT, ROLE.
+        admin.set("both", 1)
+        before = admin.role()
+        assert admin.wait(1, 2000) == 1
+        assert role_behind(before, admin.role()) == 0  # (it holds the write)
+        replica.proc.send_signal(signal.SIGSTOP)
+        admin.set("one", 1)
+        before = admin.role()
+        assert admin.wait(1, 300) == 0
+        assert role_behind(before, admin.role()) == 1
+    finally:
+        replica.proc.send_signal(signal.SIGCONT)
+        admin.close()
+        replica.stop()
+        primary.stop()

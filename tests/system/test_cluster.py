@@ -24,9 +24,13 @@ from server_support import ServerProc, close_all, play_all, room_in_redis, seat_
 
 from client_cli.session import Session
 from server.engine import census
+from server.rooms import Commit
 from server.store.embedded import RedisNotFound, RedisStartError
 from server.store.keys import journal_key, room_key
-from tools.redis_rig import LocalCluster, find_server
+from server.store.pipe import RedisPipe
+from server.store.store import LoadedRoom, Store
+from server.store.update import RoomUpdate
+from tools.redis_rig import LocalCluster, _command, find_server
 
 
 @pytest.fixture(scope="module", params=["redis", "valkey"])
@@ -178,3 +182,38 @@ async def test_a_slot_migrated_mid_game(
     finally:
         for node in nodes:
             assert node.stop() == 0, node.log_tail()
+
+
+async def test_a_room_read_mid_migration_waits_for_its_journal(
+    cluster: LocalCluster, admin: redis.RedisCluster
+) -> None:
+    """Mid-migration, a room's hash may have moved and its journal not yet (a record
+    write renamed it after the migrating node listed the slot's keys). The scripts
+    name the journal from the hash's version, undeclared; Redis and Valkey refuse a
+    script's access to a key of an importing slot that is not there yet, so the read
+    goes again until the journal is there, and never takes the room for gone."""
+    pipe = RedisPipe(cluster.url, "mig-read")
+    store = Store(pipe, log_keep=16, room_ttl_s=60, record_ttl_s=60, session_ttl_s=60)
+    code = "MIGJ1"
+    try:
+        first = RoomUpdate(code, 1, 1, 1, b"blob", [b"\x90"], 0)
+        assert await store.commit(first, LoadedRoom(0, 0, b""), Commit(None, False, 0), False)
+        slot = key_slot(room_key(code).encode())
+        source = cluster.slot_owner(slot)
+        target = next(p for p in cluster.primaries() if p != source)
+        _command(target, "CLUSTER", "SETSLOT", slot, "IMPORTING", cluster.node_id(source))
+        _command(source, "CLUSTER", "SETSLOT", slot, "MIGRATING", cluster.node_id(target))
+        _command(source, "MIGRATE", "127.0.0.1", target, "", 0, 5000, "KEYS", room_key(code))
+        reading = asyncio.ensure_future(store.load(code))
+        lasts = asyncio.ensure_future(store.journals.lasts([code]))
+        await asyncio.sleep(0.5)
+        assert not reading.done() and not lasts.done()  # (TRYAGAIN, and again)
+        journal = journal_key(code, 1)
+        _command(source, "MIGRATE", "127.0.0.1", target, "", 0, 5000, "KEYS", journal)
+        for port in cluster.primaries():
+            _command(port, "CLUSTER", "SETSLOT", slot, "NODE", cluster.node_id(target))
+        loaded = await asyncio.wait_for(reading, 10)
+        assert loaded is not None and loaded.blob == b"blob" and loaded.head == 1
+        assert await asyncio.wait_for(lasts, 10) == [(1, b"\x90")]
+    finally:
+        await pipe.close()

@@ -292,9 +292,13 @@ class SimPipe(SimPipeBase):
                     timer = world.loop.call_later(WAIT_MS / 1000, _answer, done)
                     await done
                     timer.cancel()
-                # (RedisPipe._confirmed: the ROLE before the WAIT may name one more)
-                self.replicas_online = max(self.replicas_online, role)
-                short = dep.acked(offset) < self.replicas_to_wait()
+                # (RedisPipe._confirmed: the ROLE before the WAIT and the one after it
+                # may name one more, and each replica the one after names must hold
+                # the primary's offset of the one before)
+                after = [r for r in dep.replicas() if r.up and r.link]
+                self.replicas_online = max(self.replicas_online, role, len(after))
+                behind = sum(1 for r in after if r.offset < offset)
+                short = dep.acked(offset) < self.replicas_to_wait() or behind > 0
                 if short:
                     self._reread_replicas()  # (RedisPipe._confirmed: one may have gone)
             await asyncio.sleep(world.latency())
