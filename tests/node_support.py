@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 
@@ -31,3 +32,19 @@ _action_ids = itertools.count(1000)
 
 def flip(player: str, step: int) -> PlayInput:
     return PlayInput(player, next(_action_ids), step, None)
+
+
+async def play_steps(node: Node, code: str, n: int, at: int | None = None) -> None:
+    """``n`` steps of the room ``started_room`` made: both seats flip together (the
+    first at step ``at`` if given, else the step of the record the node holds)."""
+    for _ in range(n):
+        if at is None:
+            state = node.service.decoded[code].state
+            assert state is not None
+            step = state.steps
+        else:
+            step, at = at, None
+        await asyncio.gather(
+            node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
+            node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
+        )

@@ -70,6 +70,22 @@ def _restore(admin: redis.Redis, dumped: dict[bytes, bytes]) -> None:
         admin.restore(key, 0, value, replace=True)
 
 
+async def _a_lost_flip_numbered_again(
+    a: Node, b: Node, admin: redis.Redis, code: str
+) -> tuple[RoomRecord, int]:
+    """Seat 0 flips on ``a``, the store goes back to before it, and seat 1 flips on
+    ``b`` under the same number: the record ``a`` read before, and what it sent."""
+    older = _dump(admin, code)
+    rec = await a.current(code)
+    assert rec is not None and rec.state is not None
+    await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
+    sent = a.delivery.shown(code)
+    _restore(admin, older)
+    b.service.forget(code)
+    await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+    return rec, sent
+
+
 async def _member(node: Node, code: str, player: str) -> Seen:
     """``player``'s connection on ``node`` follows room ``code`` from now on."""
     sink = Seen()
@@ -139,16 +155,10 @@ async def test_an_update_that_numbers_sent_events_as_other_ones_rewinds_the_room
     try:
         await started_room(a, code)
         seen = await _member(a, code, "pa")
-        older = _dump(admin, code)
-        rec = await a.current(code)
-        assert rec is not None and rec.state is not None
-        await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
-        sent = a.delivery.shown(code)
-        _restore(admin, older)
-        b.service.forget(code)
         # B (no member here, so it publishes) has seat 1 flip: the same number as
         # the lost flip of seat 0.
-        await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+        rec, sent = await _a_lost_flip_numbered_again(a, b, admin, code)
+        assert rec.state is not None
         heard = 0
         while (msg := updates.get_message(timeout=1.0)) is not None:
             if msg["type"] == "message":
@@ -228,14 +238,7 @@ async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_f
         for code, look in (("NONE1", "catch_up"), ("NONE2", "reconcile")):
             await started_room(a, code)
             await _member(a, code, "pa")
-            older = _dump(admin, code)
-            rec = await a.current(code)
-            assert rec is not None and rec.state is not None
-            await a.batcher.play_together(code, flip("pa", rec.state.steps), 0, lambda _: None)
-            sent = a.delivery.shown(code)
-            _restore(admin, older)
-            b.service.forget(code)
-            await b.batcher.play_together(code, flip("pb", rec.state.steps), 0, lambda _: None)
+            _, sent = await _a_lost_flip_numbered_again(a, b, admin, code)
 
             def no_event(r: RoomRecord, o: rooms.Outcome) -> None:
                 r.fill_at_ms += 1

@@ -3,12 +3,11 @@ when it must (server.store.store.EXPIRY_SLACK): real redis-server, real node."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import redis
 import redis.asyncio as aioredis
-from node_support import flip, started_room
+from node_support import play_steps, started_room
 
 from server.config import Settings
 from server.service.node import Node
@@ -16,17 +15,6 @@ from server.service.service import STEPS_PER_RECORD
 from server.store.keys import journal_key
 from server.store.pipe import RedisPipe
 from server.store.store import EXPIRY_SLACK
-
-
-async def _steps(node: Node, code: str, n: int) -> None:
-    for _ in range(n):
-        rec = node.service.decoded[code]
-        assert rec.state is not None
-        step = rec.state.steps
-        await asyncio.gather(
-            node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
-            node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
-        )
 
 
 def _journal(admin: redis.Redis, code: str) -> str:
@@ -56,14 +44,14 @@ async def test_a_record_write_sets_the_expiry_only_when_a_quarter_of_it_has_pass
         assert full - 5 <= room_ttl <= full and full - 5 <= journal_ttl <= full
         admin.expire(f"krig:{{{code}}}:room", 420)  # (to see whether it is set again)
         admin.expire(_journal(admin, code), 420)
-        await _steps(node, code, STEPS_PER_RECORD)  # a record write among them
+        await play_steps(node, code, STEPS_PER_RECORD)  # a record write among them
         assert node.store._expiry[code][0] == 400
         assert max(_ttls(admin, code)) <= 420  # left as it was
         # A quarter of its time to live later, the next record write sets it again.
         ttl, at = node.store._expiry[code]
         node.store._expiry[code] = (ttl, at - 400 / EXPIRY_SLACK - 1)
         before = time.monotonic()
-        await _steps(node, code, STEPS_PER_RECORD)
+        await play_steps(node, code, STEPS_PER_RECORD)
         assert min(_ttls(admin, code)) >= full - 5
         assert node.store._expiry[code][1] >= before
     finally:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import redis
 import redis.asyncio as aioredis
-from node_support import flip, started_room
+from node_support import play_steps, started_room
 from server_support import (
     journal_of,
     room_in_redis,
@@ -35,14 +33,7 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
     code = "OLDF2"
     try:
         await started_room(node, code)
-        for _ in range(3):
-            rec = node.service.decoded[code]
-            assert rec.state is not None
-            step = rec.state.steps
-            await asyncio.gather(
-                node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
-                node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
-            )
+        await play_steps(node, code, 3)
         held = node.service.decoded[code]
         steps = [e.step for e in journal_of(admin, code) if e.step]
         assert len(steps) == 3
@@ -58,11 +49,7 @@ async def test_a_room_a_node_of_store_format_2_wrote_is_read_and_written_whole(
         loaded = await node.store.load(code)
         assert loaded is not None and loaded.old and loaded.version == held.version
         assert encode_record(rooms.rebuild(loaded.blob, loaded.tail)) == encode_record(held)
-        step = held.state.steps if held.state is not None else 0
-        await asyncio.gather(
-            node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
-            node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
-        )
+        await play_steps(node, code, 1, at=held.state.steps if held.state else 0)
         now = node.service.decoded[code]
         assert now.version == held.version + 1
         assert admin.hget(f"krig:{{{code}}}:room", "h") == b"1"  # written whole
@@ -91,14 +78,7 @@ async def test_a_room_a_node_of_store_format_3_wrote_is_moved_to_format_4_when_r
     room = f"krig:{{{code}}}:room"
     try:
         await started_room(node, code)
-        for _ in range(3):
-            rec = node.service.decoded[code]
-            assert rec.state is not None
-            step = rec.state.steps
-            await asyncio.gather(
-                node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
-                node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
-            )
+        await play_steps(node, code, 3)
         held = node.service.decoded[code]
         entries = journal_of(admin, code)
         # The same room as a node of store format 3 kept it.
@@ -114,11 +94,7 @@ async def test_a_room_a_node_of_store_format_3_wrote_is_moved_to_format_4_when_r
         loaded = await node.store.load(code)
         assert loaded is not None and not loaded.old and len(loaded.tail) == 3
         assert encode_record(rooms.rebuild(loaded.blob, loaded.tail)) == encode_record(held)
-        step = held.state.steps if held.state is not None else 0
-        await asyncio.gather(
-            node.batcher.play_together(code, flip("pa", step), 0, lambda _: None),
-            node.batcher.play_together(code, flip("pb", step), 0, lambda _: None),
-        )
+        await play_steps(node, code, 1, at=held.state.steps if held.state else 0)
         now = node.service.decoded[code]
         assert now.version == held.version + 1
         assert len(journal_of(admin, code)) == len(entries) + 1  # a step: appended
