@@ -48,12 +48,25 @@ class Journals:
 
     async def lasts(self, codes: list[str]) -> list[tuple[int, bytes | None] | None]:
         """Each room's latest event number and that event's frame (None when its last
-        commit numbered no event), or None where the room is gone; one round trip."""
+        commit numbered no event), or None where the room is gone; one round trip (two
+        when some have strays)."""
         replies = await self._quick([self._journal(code, "last") for code in codes])
         lasts: list[tuple[int, bytes | None] | None] = []
-        for reply in replies:
-            kept = _standing_journal(reply, max(0, int(reply[1]) - 1)) if reply else []
-            lasts.append(_last_event(kept[-1]) if kept else None)
+        strays: list[int] = []
+        for i, reply in enumerate(replies):
+            if not reply or reply[3] is None:
+                lasts.append(None)
+                continue
+            v, h, length, blob = reply
+            entry = decode_entry(as_bytes(blob))
+            if entry.version != int(v) + int(length) - int(h):
+                strays.append(i)  # (strays after the steps: read them all, below)
+            lasts.append(_last_event(entry))
+        if strays:
+            tails = await self._quick([self._journal(codes[i], "tail") for i in strays])
+            for i, reply in zip(strays, tails, strict=True):
+                kept = _standing_journal(reply, max(0, int(reply[1]) - 1)) if reply else []
+                lasts[i] = _last_event(kept[-1]) if kept else None
         return lasts
 
     async def events_after(

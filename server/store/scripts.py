@@ -146,17 +146,25 @@ local h = redis.call('HMGET', KEYS[1], 'v', 'h', 'j')
 if not h[1] then return false end
 if not h[2] and h[3] then h[2] = upgrade(KEYS[1], KEYS[2], ARGV[1] .. h[1], h[3]) end
 if not h[2] then return false end
+local journal = ARGV[1] .. h[1]
+if ARGV[2] == 'last' then
+  return {h[1], h[2], redis.call('LLEN', journal), redis.call('LINDEX', journal, -1)}
+end
 local from = 0
-if ARGV[2] == 'last' then from = math.max(0, tonumber(h[2]) - 1) end
-local out = redis.call('LRANGE', ARGV[1] .. h[1], from, -1)
+if ARGV[2] == 'tail' then from = math.max(0, tonumber(h[2]) - 1) end
+local out = redis.call('LRANGE', journal, from, -1)
 table.insert(out, 1, h[2])
 table.insert(out, 1, h[1])
 return out
 """
 )
 """A room's journal: ``{v, h, entry...}``, every entry (ARGV[2] ``all``) or from
-the record's own on (``last``: the room's latest commit is that or a step after
-it), or nil (no room of format 3 or 4). KEYS and ARGV[1] as LOAD's."""
+the record's own on (``tail``: the room's latest commit is that or a step after
+it); or ``{v, h, length, last entry}`` (``last``: the latest commit, unless strays
+follow it, which the length shows); or nil (no room of format 3 or 4). KEYS and
+ARGV[1] as LOAD's. A quiet room's read by the reconcile job is ``last``: one
+entry, not the dozen since the record (a burst of them once many rooms go quiet
+at once held the event loop)."""
 
 HEARTBEAT = """
 local known = redis.call('ZSCORE', KEYS[1], ARGV[1])

@@ -456,7 +456,7 @@ class Dataset:
             return None
         return [v, s, blob, h, *self.cmd_lrange(journal, h, b"-1")]
 
-    def script_journal(self, keys: list[bytes], argv: list[bytes]) -> list[bytes] | None:
+    def script_journal(self, keys: list[bytes], argv: list[bytes]) -> list[Any] | None:
         v, h, j = self.cmd_hmget(keys[0], b"v", b"h", b"j")
         if v is None:
             return None
@@ -464,8 +464,11 @@ class Dataset:
             h = self._upgrade(keys[0], keys[1], argv[0] + v, j)
         if h is None:
             return None
-        start = max(0, int(h) - 1) if argv[1] == b"last" else 0
-        return [v, h, *self.cmd_lrange(argv[0] + v, b(start), b"-1")]
+        journal = argv[0] + v
+        if argv[1] == b"last":
+            return [v, h, self.cmd_llen(journal), self.cmd_lindex(journal, b"-1")]
+        start = max(0, int(h) - 1) if argv[1] == b"tail" else 0
+        return [v, h, *self.cmd_lrange(journal, b(start), b"-1")]
 
     def script_heartbeat(self, keys: list[bytes], argv: list[bytes]) -> int:
         known = self.cmd_zscore(keys[0], argv[0])
