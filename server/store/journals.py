@@ -25,12 +25,11 @@ def _last_event(entry: JournalEntry) -> tuple[int, bytes | None]:
     return entry.last_seq, entry.frames[-1] if whole else None
 
 
-def _standing_journal(reply: list[Any], skip: int) -> list[JournalEntry]:
-    """The JOURNAL script's entries (``{v, h, entry...}``), strays left out; ``skip``:
-    how many of the head's entries the reply leaves out."""
+def _standing_journal(reply: list[Any]) -> list[JournalEntry]:
+    """The JOURNAL script's entries (``{v, h, entry...}``), strays left out."""
     v, h, *entries = reply
     kept = [decode_entry(as_bytes(e)) for e in entries]
-    head = int(h) - skip
+    head = int(h)
     return kept[: head + standing(int(v), kept[head:])]
 
 
@@ -63,9 +62,9 @@ class Journals:
                 strays.append(i)  # (strays after the steps: read them all, below)
             lasts.append(_last_event(entry))
         if strays:
-            tails = await self._quick([self._journal(codes[i], "tail") for i in strays])
-            for i, reply in zip(strays, tails, strict=True):
-                kept = _standing_journal(reply, max(0, int(reply[1]) - 1)) if reply else []
+            whole = await self._quick([self._journal(codes[i], "all") for i in strays])
+            for i, reply in zip(strays, whole, strict=True):
+                kept = _standing_journal(reply) if reply else []
                 lasts[i] = _last_event(kept[-1]) if kept else None
         return lasts
 
@@ -78,7 +77,7 @@ class Journals:
         events up to ``after`` as well, those the journal still keeps (the caller
         compares them with what it sent; the frames' first seq says how many came)."""
         (reply,) = await self._run([self._journal(code, "all")])
-        kept = _standing_journal(reply, 0) if reply else []
+        kept = _standing_journal(reply) if reply else []
         if not kept:
             return None
         if after + 1 < kept[0].first_seq:

@@ -150,17 +150,14 @@ local journal = ARGV[1] .. h[1]
 if ARGV[2] == 'last' then
   return {h[1], h[2], redis.call('LLEN', journal), redis.call('LINDEX', journal, -1)}
 end
-local from = 0
-if ARGV[2] == 'tail' then from = math.max(0, tonumber(h[2]) - 1) end
-local out = redis.call('LRANGE', journal, from, -1)
+local out = redis.call('LRANGE', journal, 0, -1)
 table.insert(out, 1, h[2])
 table.insert(out, 1, h[1])
 return out
 """
 )
-"""A room's journal: ``{v, h, entry...}``, every entry (ARGV[2] ``all``) or from
-the record's own on (``tail``: the room's latest commit is that or a step after
-it); or ``{v, h, length, last entry}`` (``last``: the latest commit, unless strays
+"""A room's journal: ``{v, h, entry...}``, every entry (ARGV[2] ``all``); or
+``{v, h, length, last entry}`` (``last``: the latest commit, unless strays
 follow it, which the length shows); or nil (no room of format 3 or 4). KEYS and
 ARGV[1] as LOAD's. A quiet room's read by the reconcile job is ``last``: one
 entry, not the dozen since the record (a burst of them once many rooms go quiet

@@ -467,8 +467,7 @@ class Dataset:
         journal = argv[0] + v
         if argv[1] == b"last":
             return [v, h, self.cmd_llen(journal), self.cmd_lindex(journal, b"-1")]
-        start = max(0, int(h) - 1) if argv[1] == b"tail" else 0
-        return [v, h, *self.cmd_lrange(journal, b(start), b"-1")]
+        return [v, h, *self.cmd_lrange(journal, b"0", b"-1")]
 
     def script_heartbeat(self, keys: list[bytes], argv: list[bytes]) -> int:
         known = self.cmd_zscore(keys[0], argv[0])
