@@ -16,13 +16,13 @@ from server.store.connection import Command
 from server.store.keys import journal_prefix, old_journal_key, room_key
 from server.store.replies import Calls, as_bytes, script_sha
 from server.store.scripts import JOURNAL
-from server.store.update import JournalEntry, decode_entry, standing
+from server.store.update import JournalEntry, decode_entry, last_frame, standing
 
 
 def _last_event(entry: JournalEntry) -> tuple[int, bytes | None]:
-    """A journal entry's last event number, and its frame if the entry has it."""
-    whole = entry.frames and len(entry.frames) == entry.last_seq - entry.first_seq + 1
-    return entry.last_seq, entry.frames[-1] if whole else None
+    """A journal entry's last event number, and its frame if the entry has it (its
+    own last event's, or, for a commit of no event, the one before it: ``last``)."""
+    return entry.last_seq, last_frame(None, -1, entry)
 
 
 def _standing_journal(reply: list[Any]) -> list[JournalEntry]:

@@ -124,7 +124,7 @@ end
 local journal = ARGV[1] .. h[1]
 local head = tonumber(h[4])
 if redis.call('LLEN', journal) < head then return false end
-local out = redis.call('LRANGE', journal, head, -1)
+local out = redis.call('LRANGE', journal, math.max(head - 1, 0), -1)
 table.insert(out, 1, h[4])
 table.insert(out, 1, h[3])
 table.insert(out, 1, h[2])
@@ -133,7 +133,8 @@ return out
 """
 )
 """A room's record and the entries appended since, read at once: ``{v, s, b, h,
-entry...}``, or nil when the room (or its journal) is gone. KEYS = the room's
+entry...}``, or nil when the room (or its journal) is gone. The entries start
+with the record's own (its last event's frame: ``LoadedRoom.last_frame``). KEYS = the room's
 hash, its store-format-3 journal, its store-format-2 tail; ARGV[1] the journal
 prefix. A room a node of store format 2 wrote (no ``h``: ``v`` and ``s`` are
 the room's, its tail is in KEYS[3]): ``{'format 2', v, s, b, step...}``; its

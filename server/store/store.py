@@ -64,6 +64,7 @@ from server.store.update import (
     decode_entry,
     encode_entry,
     encode_update,
+    last_frame,
     standing,
 )
 
@@ -106,6 +107,11 @@ class LoadedRoom:
     """Entries after the steps: appends that were refused (``server.store.update.
     standing``). A room with strays is not stepped on: its next commit writes the
     record, which cuts them off."""
+    last_frame: bytes | None = None
+    """The frame of the event numbered ``seq``, as the store holds it (None: not
+    known). A commit of no event writes it in its journal entry (``JournalEntry.
+    last``), so the room's last event is still there to compare once its own
+    entry is trimmed off."""
 
     @property
     def base(self) -> int:
@@ -118,11 +124,22 @@ class LoadedRoom:
         if not update.step or update.version != self.version + 1 or self.stray:
             return None
         tail = [*self.tail, update.step]
-        return LoadedRoom(update.version, update.last_seq, self.blob, tail, head=self.head)
+        frame = self.frame_after(update.frames, update.last_seq)
+        return LoadedRoom(
+            update.version, update.last_seq, self.blob, tail, head=self.head, last_frame=frame
+        )
+
+    def frame_after(self, frames: list[bytes], last_seq: int) -> bytes | None:
+        """The room's last event frame once a commit of ``frames`` (its events,
+        numbered up to ``last_seq``) follows this."""
+        if frames:
+            return frames[-1]
+        return self.last_frame if last_seq == self.seq else None
 
 
 def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
-    """A room from the LOAD script's reply: ``{v, s, b, h, journal entry...}``."""
+    """A room from the LOAD script's reply: ``{v, s, b, h, journal entry...}``, the
+    record's own entry first (when ``h`` > 0), then those appended since."""
     if not reply:
         return None
     if reply[0] == b"format 2":  # (its hash says the room's version; its tail is steps)
@@ -130,8 +147,15 @@ def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
         return LoadedRoom(int(v), int(s), as_bytes(b), [as_bytes(t) for t in steps], old=True)
     v, s, b, h, *entries = reply
     after = [decode_entry(as_bytes(e)) for e in entries]
+    seq = int(s)
+    frame: bytes | None = None
+    if int(h) > 0 and after:
+        own = after.pop(0)
+        if own.version == int(v) and own.last_seq == seq:
+            frame = last_frame(None, -1, own)
     steps = after[: standing(int(v), after)]
-    seq = steps[-1].last_seq if steps else int(s)
+    for entry in steps:
+        frame, seq = last_frame(frame, seq, entry), entry.last_seq
     return LoadedRoom(
         int(v) + len(steps),
         seq,
@@ -139,6 +163,7 @@ def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
         [e.step for e in steps],
         head=int(h),
         stray=len(after) - len(steps),
+        last_frame=frame,
     )
 
 
@@ -246,8 +271,12 @@ class Store:
         last, frames = update.last_seq, update.frames
         # (the frames are the events numbered up to last: a new room's first events
         # are numbered before its commit's first_seq)
+        # (a commit of no event keeps the last one's frame: Journals.lasts compares it)
+        kept = loaded.last_frame if not frames and last == loaded.seq else None
         entry = encode_entry(
-            JournalEntry(update.version, last - len(frames) + 1, last, frames, update.step)
+            JournalEntry(
+                update.version, last - len(frames) + 1, last, frames, update.step, kept or b""
+            )
         )
         # With --redis-min-replicas the commit publishes nothing itself: the node
         # publishes once WAIT says the replicas hold it (durable before delivered).
@@ -269,8 +298,9 @@ class Store:
             else:
                 commands = [("RPUSHX", journal, entry)]
             stored = LoadedRoom(
-                update.version, last, loaded.blob, [*loaded.tail, update.step], head=loaded.head
-            )
+                update.version, last, loaded.blob, [*loaded.tail, update.step],
+                head=loaded.head, last_frame=loaded.frame_after(frames, last),
+            )  # fmt: skip
         else:
             ttl = self.record_ttl_s if finished else self.room_ttl_s
             expire = self._expire_for(code, ttl, expected)
@@ -293,7 +323,10 @@ class Store:
                  channel(code) if inline else b"", encode_update(update) if inline else b"",
                  self.publish, length, standing_end),
             ]  # fmt: skip
-            stored = LoadedRoom(update.version, last, update.record, head=update.head)
+            stored = LoadedRoom(
+                update.version, last, update.record, head=update.head,
+                last_frame=loaded.frame_after(frames, last),
+            )  # fmt: skip
         wrote_due = due_ms is not None and self._due.get(code) != (expected, due_ms)
         if wrote_due and due_ms is not None:
             commands.append(("ZADD", due_key_of(code), due_ms, code))

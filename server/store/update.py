@@ -38,6 +38,12 @@ class JournalEntry(msgspec.Struct, array_like=True):
     frames: list[bytes]
     step: bytes = b""
     """A step of play (a StepEntry), when the commit wrote no record."""
+    last: bytes = b""
+    """A commit that numbered no event: the frame of the room's last event (number
+    ``last_seq``) as the store held it when the commit was made, if the committing
+    node had read it (else empty). The reconcile job compares a quiet room's last
+    event with the one its node sent from this entry alone: the event's own entry
+    may be trimmed off the journal (``Journals.lasts``)."""
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -59,6 +65,17 @@ def encode_update(update: RoomUpdate) -> bytes:
 
 def decode_update(blob: bytes) -> RoomUpdate:
     return _decoder.decode(blob)
+
+
+def last_frame(before: bytes | None, before_seq: int, entry: JournalEntry) -> bytes | None:
+    """The frame of a room's last event once ``entry`` is committed on a room whose
+    last event, number ``before_seq``, had the frame ``before`` (None: unknown)."""
+    if entry.frames:  # (its own events': whole, unless written otherwise than by Store.commit)
+        whole = len(entry.frames) == entry.last_seq - entry.first_seq + 1
+        return entry.frames[-1] if whole else None
+    if entry.last:
+        return entry.last
+    return before if entry.last_seq == before_seq else None
 
 
 def standing(base: int, entries: list[JournalEntry]) -> int:

@@ -80,7 +80,10 @@ def dump_redis(client: redis.Redis) -> dict[bytes, Any]:
 def _loaded(room: LoadedRoom | None) -> object:
     if room is None:
         return None
-    return (room.version, room.seq, room.blob, list(room.tail), room.old, room.head, room.stray)
+    return (
+        room.version, room.seq, room.blob, list(room.tail), room.old, room.head, room.stray,
+        room.last_frame,
+    )  # fmt: skip
 
 
 class _Deterministic:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import msgspec
+import pytest
 import redis
 import redis.asyncio as aioredis
 from node_support import flip, started_room
@@ -28,6 +30,7 @@ from server.service.delivery import Member
 from server.service.node import REWIND_CLAIM_MAX, Node
 from server.store.keys import channel, journal_key, room_key
 from server.store.pipe import RedisPipe
+from server.store.update import decode_entry, encode_entry
 
 
 class Seen:
@@ -222,40 +225,104 @@ async def test_a_member_whose_resume_the_store_lost_takes_its_seat_again(
         admin.close()
 
 
+def _no_event(r: RoomRecord, o: rooms.Outcome) -> None:
+    r.fill_at_ms += 1  # (a commit that numbers no event)
+
+
+def _counted_catch_ups(node: Node, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rooms ``node``'s delivery catches up from now on, in order."""
+    calls: list[str] = []
+    catch_up = node.delivery.catch_up
+
+    async def counted(code: str) -> None:
+        calls.append(code)
+        await catch_up(code)
+
+    monkeypatch.setattr(node.delivery, "catch_up", counted)
+    return calls
+
+
+def _without_last_frame(admin: redis.Redis, code: str) -> None:
+    """The room's last journal entry as a build before ``JournalEntry.last`` wrote it."""
+    v = admin.hget(room_key(code), "v")
+    assert v is not None
+    journal = journal_key(code, int(v))
+    raw = admin.lindex(journal, -1)
+    assert isinstance(raw, bytes)
+    entry = decode_entry(raw)
+    assert entry.last  # (a commit of no event keeps the last one's frame)
+    admin.lset(journal, -1, encode_entry(msgspec.structs.replace(entry, last=b"")))
+
+
 async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_found_out(
-    db: tuple[str, aioredis.Redis, RedisPipe],
+    db: tuple[str, aioredis.Redis, RedisPipe], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Seed 19103: the store lost a flip node a had sent; node b, which never saw it,
     numbered its own flip so, then committed a change with no event. a heard neither
-    (its subscription was lost with the restart), its catch-up found the store as far
-    along as what it sent, and the reconcile job read the last commit's frame: none.
-    Both compare the event under that number with the one a sent now."""
+    (its subscription was lost with the restart). Its catch-up compares the event
+    under that number with the one a sent; the reconcile job compares the frame that
+    commit kept of it (``JournalEntry.last``), or, from a build that kept none,
+    catches the room up."""
     url, _, pipe = db
     a = Node(Settings(redis_url=url), "none-a", pipe)
     b = Node(Settings(redis_url=url), "none-b", pipe)
     admin = redis.Redis.from_url(url)
+    catch_ups = _counted_catch_ups(a, monkeypatch)
     try:
-        for code, look in (("NONE1", "catch_up"), ("NONE2", "reconcile")):
+        for code, look in (("NONE1", "catch_up"), ("NONE2", "reconcile"), ("NONE3", "old")):
             await started_room(a, code)
             await _member(a, code, "pa")
             _, sent = await _a_lost_flip_numbered_again(a, b, admin, code)
-
-            def no_event(r: RoomRecord, o: rooms.Outcome) -> None:
-                r.fill_at_ms += 1
-
-            await b.service.apply(code, no_event)
+            await b.service.apply(code, _no_event)
             held = await b.current(code)
             assert held is not None and held.seq == sent  # (as far along, another event)
+            catch_ups.clear()
             if look == "catch_up":
                 await a.delivery.catch_up(code)
             else:
+                if look == "old":
+                    _without_last_frame(admin, code)
                 await a.jobs._reconcile()
+                assert catch_ups == ([code] if look == "old" else []), look
             assert a.delivery.rooms[code].diverged, look
             await a.jobs.rewind_diverged(code)
             after = await a.current(code)
             assert after is not None and after.seq > sent + REWIND_MARGIN
     finally:
         admin.close()
+
+
+async def test_a_quiet_room_is_compared_without_a_catch_up_once_its_event_is_trimmed_off(
+    db: tuple[str, aioredis.Redis, RedisPipe], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room whose last commits numbered no event (a ready check, a deadline) keeps
+    its last event's frame in them: the reconcile job finds it as sent, in the last
+    entry alone, even once the event's own entry is trimmed off the journal (before:
+    a catch-up, LOAD and the whole journal, at each of the room's reads)."""
+    url, _, pipe = db
+    a = Node(Settings(redis_url=url), "quiet-a", pipe)
+    b = Node(Settings(redis_url=url), "quiet-b", pipe)
+    catch_ups = _counted_catch_ups(a, monkeypatch)
+    code = "QUIET"
+    await started_room(a, code)
+    await _member(a, code, "pa")
+    await _step(a, code)
+    sent, frame = a.delivery.shown(code), a.delivery.rooms[code].last_frame
+    assert frame is not None
+    for node in (a, b, a, b):  # (each committing from the room as it read or heard it)
+        node.service.forget(code)
+        await node.service.apply(code, _no_event)
+    held = await a.current(code)
+    assert held is not None and held.seq == sent
+    entries = await a.store.journals.events_after(code, sent - 1, 0)
+    assert entries is None  # (the event's own entry is gone: only the journal's last few)
+    assert await a.store.journals.lasts([code]) == [(sent, frame)]
+    loaded = await a.store.load(code)
+    assert loaded is not None and loaded.last_frame == frame
+    catch_ups.clear()  # (the one on subscribing, as a member joined)
+    for _ in range(3):
+        await a.jobs._reconcile()
+    assert catch_ups == [] and not a.delivery.rooms[code].diverged
 
 
 async def test_a_catch_up_across_a_store_going_back_never_moves_the_room_back(

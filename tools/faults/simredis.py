@@ -454,7 +454,8 @@ class Dataset:
         journal = argv[0] + v
         if self.cmd_llen(journal) < int(h):
             return None
-        return [v, s, blob, h, *self.cmd_lrange(journal, h, b"-1")]
+        start = str(max(int(h) - 1, 0)).encode()
+        return [v, s, blob, h, *self.cmd_lrange(journal, start, b"-1")]
 
     def script_journal(self, keys: list[bytes], argv: list[bytes]) -> list[Any] | None:
         v, h, j = self.cmd_hmget(keys[0], b"v", b"h", b"j")
