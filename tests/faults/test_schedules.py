@@ -172,6 +172,15 @@ FOUND: dict[int, tuple[str, str]] = {
         "every replica it names must hold the primary's offset of the one before "
         "(server.store.replicas.role_behind)",
     ),
+    27625: (
+        "failover",
+        "--redis-min-replicas 0, past 20,000 (found on bb86e8e): a failover lost two events "
+        "the clients were shown, and a fresh node numbered the two reconnects' events so; "
+        "each client dropped the resume's snapshot (older than what it held), its resync "
+        "named a number the store held, and one seat waited on a flip the store had lost, "
+        "for good. The first resync after a resume ends with a snapshot "
+        "(server.transport.member.resync_answer)",
+    ),
     4933: (
         "failover",
         "the simulator's own: a client whose reconnect ended after the run had stopped "

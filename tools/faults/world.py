@@ -55,6 +55,7 @@ from server.store import pipe as pipe_module
 from server.store.pipe import RETRY_FOR_S, WAIT_MS, NotDurable
 from server.store.sentinel import FAILOVER_S
 from server.store.store import Player
+from server.transport.member import resync_answer
 from tools.faults import clock
 from tools.faults.observe import Witness
 from tools.faults.simredis import SCRIPT_NAMES, Deployment, Server, SimPipeBase
@@ -491,6 +492,8 @@ class SimConn:
         """The hello is answered: the client sends its messages from now on."""
         self.room: str | None = None
         self.seat: int | None = None
+        self.resumed = False
+        """As ``Member.resumed``."""
         self.inbox: asyncio.Queue[m.ClientMessage] = asyncio.Queue()
         self.last_at = 0.0
         self.task = world.spawn(self._run())
@@ -564,6 +567,7 @@ class SimConn:
         if not self.open:
             return
         self.room, self.seat = code, rec.seat_of(pid)
+        self.resumed = True
         try:
             await node.enter(self.sink, self.id, pid, rec, self.seat, None, self._out)
         except Exception as exc:  # (the transport's handler fails: the connection closes)
@@ -639,25 +643,15 @@ class SimConn:
                 raise Refused(ErrorCode.BAD_MESSAGE, "not simulated")
 
     async def _resync(self, action_id: int, after: int) -> None:
-        """``Connection._resync``, as it is."""
-        node = self.node.node
+        """``Member.resync``: its answer, as it is."""
         code = self.room
         assert code is not None
-        kept = await node.resync(code, after)
-        if isinstance(kept, RoomRecord):
-            held = kept
+        resumed, self.resumed = self.resumed, False
+        held = await resync_answer(self.node.node, self.sink, code, self.client.pid, after, resumed)
+        if held is not None:
             if held.seq < after:
                 self.world.note(f"{self.id}: resync after {after}: a snapshot at {held.seq}")
             self.seat = held.seat_of(self.client.pid)
-            send_msg(self.sink, rooms.snapshot(held, self.seat))
-        else:
-            _, frames = kept
-            self.sink.put(frames)
-            if frames and self.seat is not None:
-                rec = await node.current(code)
-                own = rooms.hand(rec, rec.seat_of(self.client.pid)) if rec is not None else None
-                if own is not None:
-                    send_msg(self.sink, own)
         send_msg(self.sink, m.Ack(id=action_id, step=0))
 
 
