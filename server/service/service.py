@@ -31,7 +31,7 @@ from server.rooms.state import (
     encode_step,
 )
 from server.store.pipe import NotDurable
-from server.store.store import LoadedRoom
+from server.store.store import LoadedRoom, recorded
 from server.store.update import RoomUpdate
 
 T = TypeVar("T")
@@ -384,13 +384,7 @@ class RoomService:
             cached = None
         after = None if cached is None else cached.heard(update)
         if update.record and (cached is None or cached.version < update.version):
-            # (its last event's frame: the update's own, else the one before if known)
-            base = cached if cached is not None and cached.version == update.version - 1 else None
-            frame = (base or LoadedRoom(0, -1, b"")).frame_after(update.frames, update.last_seq)
-            self.cache[code] = LoadedRoom(
-                update.version, update.last_seq, update.record, head=update.head,
-                last_frame=frame,
-            )  # fmt: skip
+            self.cache[code] = recorded(update, cached)
         elif after is not None:
             self.cache[code] = after
         elif cached is not None and cached.version < update.version:

@@ -137,6 +137,17 @@ class LoadedRoom:
         return self.last_frame if last_seq == self.seq else None
 
 
+def recorded(update: RoomUpdate, before: LoadedRoom | None) -> LoadedRoom:
+    """The room as ``update``, a commit that wrote the record, left it (``before``: the
+    room as this node held it, its last event's frame carried on if it came just before)."""
+    if before is None or before.version != update.version - 1:
+        before = LoadedRoom(0, -1, b"")
+    frame = before.frame_after(update.frames, update.last_seq)
+    return LoadedRoom(
+        update.version, update.last_seq, update.record, head=update.head, last_frame=frame
+    )
+
+
 def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
     """A room from the LOAD script's reply: ``{v, s, b, h, journal entry...}``, the
     record's own entry first (when ``h`` > 0), then those appended since."""
