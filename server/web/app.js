@@ -311,9 +311,17 @@ function handle(msg) {
       }
       app.returning = Boolean(msg.room);
       if (msg.room) {
+        // A connection lost and this page still at the table: ask for what it missed
+        // (PROTOCOL.md §5; the answer ends with a snapshot, which sets it right even if
+        // a store that went back in time numbered other events as its last ones).
+        const again = t.code === msg.room && t.seq > 0;
         if (t.code !== msg.room) freshTables();
         app.table.code = app.view.code = msg.room;
         app.table.seat = app.view.seat = msg.seat;
+        if (again) {
+          app.resyncFor = -1;
+          askResync();
+        }
       } else if (t.code) {
         leftRoom(errorText("room_gone")); // the session was in a room the server no longer has
       }
