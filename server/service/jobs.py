@@ -321,7 +321,7 @@ class Jobs:
                     # the lost one this node sent. Rewound, not left stuck.
                     self.delivery.diverge(code, seq)
                 elif last is not None and last[1] is None and room.last_frame is not None:
-                    # (no event in the store's last commit: a catch-up compares it)
+                    # (no event, no kept frame: an earlier build's commit; a catch-up compares)
                     await self.delivery.catch_up(code)
                 continue
             elif behind.get(code) == room.seq:  # behind, and no progress for a second

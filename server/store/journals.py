@@ -22,7 +22,7 @@ from server.store.update import JournalEntry, decode_entry, last_frame, standing
 def _last_event(entry: JournalEntry) -> tuple[int, bytes | None]:
     """A journal entry's last event number, and its frame if the entry has it (its
     own last event's, or, for a commit of no event, the one before it: ``last``)."""
-    return entry.last_seq, last_frame(None, -1, entry)
+    return entry.last_seq, last_frame(None, -1, entry.frames, entry.last_seq, entry.last)
 
 
 def _standing_journal(reply: list[Any]) -> list[JournalEntry]:

@@ -132,17 +132,16 @@ class LoadedRoom:
     def frame_after(self, frames: list[bytes], last_seq: int) -> bytes | None:
         """The room's last event frame once a commit of ``frames`` (its events,
         numbered up to ``last_seq``) follows this."""
-        if frames:
-            return frames[-1]
-        return self.last_frame if last_seq == self.seq else None
+        return last_frame(self.last_frame, self.seq, frames, last_seq)
 
 
 def recorded(update: RoomUpdate, before: LoadedRoom | None) -> LoadedRoom:
     """The room as ``update``, a commit that wrote the record, left it (``before``: the
     room as this node held it, its last event's frame carried on if it came just before)."""
-    if before is None or before.version != update.version - 1:
-        before = LoadedRoom(0, -1, b"")
-    frame = before.frame_after(update.frames, update.last_seq)
+    if before is not None and before.version == update.version - 1:
+        frame = before.frame_after(update.frames, update.last_seq)
+    else:
+        frame = last_frame(None, -1, update.frames, update.last_seq)
     return LoadedRoom(
         update.version, update.last_seq, update.record, head=update.head, last_frame=frame
     )
@@ -163,10 +162,11 @@ def loaded_from(reply: list[Any] | None) -> LoadedRoom | None:
     if int(h) > 0 and after:
         own = after.pop(0)
         if own.version == int(v) and own.last_seq == seq:
-            frame = last_frame(None, -1, own)
+            frame = last_frame(None, -1, own.frames, own.last_seq, own.last)
     steps = after[: standing(int(v), after)]
     for entry in steps:
-        frame, seq = last_frame(frame, seq, entry), entry.last_seq
+        frame = last_frame(frame, seq, entry.frames, entry.last_seq, entry.last)
+        seq = entry.last_seq
     return LoadedRoom(
         int(v) + len(steps),
         seq,

@@ -67,15 +67,17 @@ def decode_update(blob: bytes) -> RoomUpdate:
     return _decoder.decode(blob)
 
 
-def last_frame(before: bytes | None, before_seq: int, entry: JournalEntry) -> bytes | None:
-    """The frame of a room's last event once ``entry`` is committed on a room whose
+def last_frame(
+    before: bytes | None, before_seq: int, frames: list[bytes], last_seq: int, kept: bytes = b""
+) -> bytes | None:
+    """The frame of a room's last event once a commit of ``frames`` (its events,
+    numbered up to ``last_seq``; ``kept``: ``JournalEntry.last``) follows a room whose
     last event, number ``before_seq``, had the frame ``before`` (None: unknown)."""
-    if entry.frames:  # (its own events': whole, unless written otherwise than by Store.commit)
-        whole = len(entry.frames) == entry.last_seq - entry.first_seq + 1
-        return entry.frames[-1] if whole else None
-    if entry.last:
-        return entry.last
-    return before if entry.last_seq == before_seq else None
+    if frames:
+        return frames[-1]
+    if kept:
+        return kept
+    return before if last_seq == before_seq else None
 
 
 def standing(base: int, entries: list[JournalEntry]) -> int:

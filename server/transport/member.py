@@ -202,8 +202,10 @@ async def resync_answer(
     reached at the time); or a snapshot. Returns the record a snapshot was made of.
     After a resume (``resumed``) the events are followed by a snapshot."""
     kept = await node.resync(code, after)
-    rec: RoomRecord | None = kept if isinstance(kept, RoomRecord) else None
-    if not isinstance(kept, RoomRecord):
+    rec: RoomRecord | None = None
+    if isinstance(kept, RoomRecord):
+        rec = kept
+    else:
         _, frames = kept
         sink.put(frames)
         if resumed:

@@ -54,6 +54,14 @@ class Seen:
         return [s.seq for s in self.messages if isinstance(s, m.Snapshot)]
 
 
+def _two_nodes(db: tuple[str, aioredis.Redis, RedisPipe], name: str) -> tuple[Node, Node]:
+    """Two nodes on the test's database and commit pipe: ``name``-a and ``name``-b."""
+    url, _, pipe = db
+    return Node(Settings(redis_url=url), f"{name}-a", pipe), Node(
+        Settings(redis_url=url), f"{name}-b", pipe
+    )
+
+
 def _room_keys(admin: redis.Redis, code: str) -> list[bytes]:
     """The room's hash and its journals (one a record: ``krig:{CODE}:j:V``)."""
     journals = admin.keys(journal_key(code, 0)[:-1] + "*")
@@ -148,9 +156,8 @@ async def test_an_update_that_numbers_sent_events_as_other_ones_rewinds_the_room
     other events under its numbers. The node that sent the lost ones hears it
     (same number, other bytes), sends nothing more of that history, and rewinds
     the room: its member gets a snapshot past both."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "div-a", pipe)
-    b = Node(Settings(redis_url=url), "div-b", pipe)
+    url = db[0]
+    a, b = _two_nodes(db, "div")
     admin = redis.Redis.from_url(url)
     code = "DIVG1"
     updates = admin.pubsub()  # type: ignore[no-untyped-call, unused-ignore]
@@ -190,9 +197,8 @@ async def test_a_member_whose_resume_the_store_lost_takes_its_seat_again(
     seat the record named, published nothing, and pa never saw a's last events.
     The rewind's snapshot finds b's member not in the record: it binds again, and
     a commit of a's is for a member of b once more (RoomService._elsewhere)."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "lost-a", pipe)
-    b = Node(Settings(redis_url=url), "lost-b", pipe)
+    url = db[0]
+    a, b = _two_nodes(db, "lost")
     admin = redis.Redis.from_url(url)
     code = "LOST1"
     try:
@@ -264,9 +270,8 @@ async def test_a_sent_event_numbered_as_another_before_a_commit_of_no_event_is_f
     under that number with the one a sent; the reconcile job compares the frame that
     commit kept of it (``JournalEntry.last``), or, from a build that kept none,
     catches the room up."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "none-a", pipe)
-    b = Node(Settings(redis_url=url), "none-b", pipe)
+    url = db[0]
+    a, b = _two_nodes(db, "none")
     admin = redis.Redis.from_url(url)
     catch_ups = _counted_catch_ups(a, monkeypatch)
     try:
@@ -300,9 +305,7 @@ async def test_a_quiet_room_is_compared_without_a_catch_up_once_its_event_is_tri
     its last event's frame in them: the reconcile job finds it as sent, in the last
     entry alone, even once the event's own entry is trimmed off the journal (before:
     a catch-up, LOAD and the whole journal, at each of the room's reads)."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "quiet-a", pipe)
-    b = Node(Settings(redis_url=url), "quiet-b", pipe)
+    a, b = _two_nodes(db, "quiet")
     catch_ups = _counted_catch_ups(a, monkeypatch)
     code = "QUIET"
     await started_room(a, code)
@@ -334,9 +337,8 @@ async def test_a_catch_up_across_a_store_going_back_never_moves_the_room_back(
     took the journal's last number for the room's: the node's room went back below
     what its members were shown, level with the store, and nothing ever rewound it
     (one member at the game's end, the other waiting for its flip)."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "back-c", pipe)
-    b = Node(Settings(redis_url=url), "back-d", pipe)
+    url = db[0]
+    a, b = _two_nodes(db, "drift")
     admin = redis.Redis.from_url(url)
     code = "BACK3"
     try:
@@ -428,9 +430,7 @@ async def test_a_transition_that_changes_nothing_answers_from_the_store_not_a_st
     """Seed 1147: a resume (bind) on a node whose cache was from before the player
     came in changed nothing, so nothing was committed and nothing checked the cache:
     its seat came back as none, and the player never played again."""
-    url, _, pipe = db
-    a = Node(Settings(redis_url=url), "stale-a", pipe)
-    b = Node(Settings(redis_url=url), "stale-b", pipe)
+    a, b = _two_nodes(db, "stale")
     code = "STALE1"
     await started_room(a, code)
     await b.service.apply(code, lambda r, o: rooms.chat(r, o, "pa", "A", "hi"))  # (b caches it)
