@@ -1349,6 +1349,9 @@ function phaseText() {
     return war + (t.phase === "war" ? tr("web-waiting-for", { names: names(waiting) }) : tr("web-waiting-to-flip", { names: names(waiting) }));
   }
   if (t.active[t.seat] === false) return tr("web-you-are-out", { names: names(t.active.flatMap((a, s) => (a ? [s] : []))) });
+  if (!app.connected && waiting.includes(t.seat) && app.playedFor !== stepKey()) {
+    return war + tr("web-reconnecting"); // (not "waiting for the others": this seat's flip waits for the connection)
+  }
   const mineToAct = waiting.includes(t.seat) && myTurn();
   const others = waiting.filter((s) => s !== t.seat);
   const how = handGame() ? tr("web-how-choose", { keys: tapOrKey(tr("web-tap-it"), tr("web-keys", { n: t.hand.length })) }) : tapOrKey(tr("web-tap-flip"), tr("web-press-space-or-flip"));

@@ -795,11 +795,12 @@ async def test_a_dropped_connection_shows_a_banner_and_no_live_flip_button(
                 const flip = document.getElementById('flip');
                 return {banner: document.getElementById('banner')?.textContent ?? null,
                         flipOn: Boolean(flip && !flip.disabled), acted: krig.table.acted.has(0),
-                        seq: krig.table.seq};
+                        seq: krig.table.seq, line: document.getElementById('phase').textContent};
             }"""
         )
         assert seen["banner"] is not None and "Connection lost" in seen["banner"], seen
         assert not seen["flipOn"] and not seen["acted"], seen
+        assert "Reconnecting" in seen["line"], seen  # (not "waiting for Bot": the flip is ours)
         received_before = len(frames)
         await page.wait_for_function("() => krig.connected && krig.table.room")
         asked: list[m.Resync] = []
