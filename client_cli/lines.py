@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 from typing import Any
 
 from client_cli.bot import Bot, play_game
@@ -69,9 +70,42 @@ def _out(session: Session) -> int:
     return 1
 
 
-async def _read_line() -> str | None:
-    line = await asyncio.to_thread(sys.stdin.readline)
-    return line if line else None
+class _Stdin:
+    """stdin's lines, read by a daemon thread: waiting for one can be given up (the room
+    went meanwhile) without a thread left blocked that exit would wait for."""
+
+    def __init__(self) -> None:
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            while True:
+                line = sys.stdin.readline()
+                try:
+                    loop.call_soon_threadsafe(self._lines.put_nowait, line or None)
+                except RuntimeError:  # (the loop is closed: the program is ending)
+                    return
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="krig-stdin", daemon=True).start()
+
+    async def line(self, session: Session) -> str | None:
+        """The next line (None: stdin closed); returns at once, with None too, if the
+        room goes first (``session.table.code`` None)."""
+        read = asyncio.ensure_future(self._lines.get())
+        gone = asyncio.ensure_future(session.wait(lambda tb: tb.code is None, timeout=1e9))
+        try:
+            await asyncio.wait({read, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not read.done():
+                read.cancel()
+        if read.done() and not read.cancelled():
+            return read.result()
+        if gone.done() and not gone.cancelled():
+            gone.result()  # (raises SessionClosed if the session ended)
+        return None
 
 
 async def play_lines(session: Session, auto: bool, strategy: Bot | str, unicode: bool) -> int:
@@ -83,6 +117,7 @@ async def play_lines(session: Session, auto: bool, strategy: Bot | str, unicode:
         except (RoomGone, LeftRoom):
             return _out(session)
         return 0
+    stdin = _Stdin()
     while True:
         await session.wait(
             lambda tb: tb.my_turn or tb.phase == "over" or tb.code is None, timeout=3600
@@ -96,7 +131,7 @@ async def play_lines(session: Session, auto: bool, strategy: Bot | str, unicode:
             print(t("lines-your-hand", cards=hand, count=len(table.hand)), flush=True)
         else:
             print(t("lines-your-turn"), flush=True)
-        line = await _read_line()
+        line = await stdin.line(session)
         if table.code is None:  # (the server said so meanwhile, and the printer showed it)
             return _out(session)
         if line is None:
