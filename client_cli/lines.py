@@ -80,7 +80,10 @@ class _Stdin:
 
         def read() -> None:
             while True:
-                line = sys.stdin.readline()
+                try:
+                    line = sys.stdin.readline()
+                except (OSError, ValueError):  # (no stdin to read, or it is closed)
+                    line = ""
                 try:
                     loop.call_soon_threadsafe(self._lines.put_nowait, line or None)
                 except RuntimeError:  # (the loop is closed: the program is ending)

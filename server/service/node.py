@@ -227,12 +227,16 @@ class Node:
         rows = await self.store.lobby()
         return [msgspec.msgpack.decode(r, type=m.RoomSummary) for r in rows]
 
-    def watch_lobby(self, conn: str, sink: Sink | None) -> None:
-        """``sink`` gets every lobby change from now on (None: no longer)."""
+    def watch_lobby(self, conn: str, sink: Sink | None, instead_of: Sink | None = None) -> None:
+        """``sink`` gets every lobby change from now on (None: no longer); with
+        ``instead_of``, only if that is still the connection's watcher."""
+        watchers = self.delivery.lobby_watchers
+        if instead_of is not None and watchers.get(conn) is not instead_of:
+            return
         if sink is None:
-            self.delivery.lobby_watchers.pop(conn, None)
+            watchers.pop(conn, None)
         else:
-            self.delivery.lobby_watchers[conn] = sink
+            watchers[conn] = sink
 
     async def record(self, text: str, game: int) -> GameRecord | None:
         """A finished game's record with its events rebuilt (None: not kept)."""

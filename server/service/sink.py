@@ -51,3 +51,26 @@ class Sink(Protocol):
 def send_msg(sink: Sink, message: Struct) -> None:
     """Queue one message now, in order with room broadcasts (no await between them)."""
     sink.put([encode(message)])
+
+
+class Held:
+    """A sink that keeps what it is put until :meth:`release` (the lobby's changes that
+    come while a ``watch_lobby``'s list is read: sent after the list, never before it,
+    so an older list never hides a newer change)."""
+
+    bundling = True
+
+    def __init__(self) -> None:
+        self._frames: list[bytes] = []
+
+    def put(self, frames: list[bytes], wire: list[bytes] | None = None) -> None:
+        self._frames.extend(frames)
+
+    def shut(self, code: int, reason: str) -> None:
+        pass  # (nothing to close: the connection behind it is closed by its own path)
+
+    def release(self, sink: Sink) -> None:
+        """Put everything held into ``sink``, in order."""
+        if self._frames:
+            sink.put(self._frames)
+        self._frames = []

@@ -33,7 +33,7 @@ from server.rooms.state import PlayInput, RoomRecord
 from server.service.delivery import gone_error
 from server.service.node import Node
 from server.service.service import now_ms
-from server.service.sink import send_msg
+from server.service.sink import Held, send_msg
 from server.transport.handshake import BadHello, player_of, read_hello, welcome
 from server.transport.inbox import OfferingConnection
 from server.transport.member import Member
@@ -318,8 +318,13 @@ class Connection:
             case m.QuickJoin():
                 await member.quick(msg)
             case m.WatchLobby(id=action_id, on=True):
-                self.node.watch_lobby(self.conn, self.ws)
-                send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
+                held = Held()  # (changes while the list is read come after it)
+                self.node.watch_lobby(self.conn, held)
+                try:
+                    send_msg(self.ws, m.Lobby(id=action_id, rooms=await self.node.lobby()))
+                finally:
+                    held.release(self.ws)
+                    self.node.watch_lobby(self.conn, self.ws, instead_of=held)
             case m.WatchLobby(id=action_id, on=False):
                 self.node.watch_lobby(self.conn, None)
                 send_msg(self.ws, m.Ack(id=action_id, step=0))
